@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// The stack: a schema, a store, the main context, and the source of every other context.
+///
+/// SwiftData's `ModelContainer` and Core Data's `NSPersistentContainer` in one. It is `Sendable`:
+/// hand it to any thread or actor and make contexts there. Contexts and their models are bound to
+/// queues; the container is not.
+public final class ModelContainer: Sendable {
+    /// The entities the store holds.
+    public let schema: Schema
+    /// Where the store lives.
+    public let configuration: ModelConfiguration
+
+    let store: SQLiteStore
+    let modelTypes: ModelTypeRegistry
+    let broadcaster = ChangeBroadcaster()
+    private let policy = Atomic<UInt8>(AccessPolicy.confined.rawValue)
+    private let lazyMainContext = Mutex<ModelContext?>(nil)
+
+    /// Opens (or creates) the store for the given model classes.
+    ///
+    /// - Throws: ``ModelError/storeCorrupted(_:underlying:)`` or ``ModelError/storeUnreadable(_:underlying:)``
+    ///   for a bad file (left untouched), ``ModelError/schemaMismatch(_:)`` for a store made for other models.
+    public convenience init(for types: any PersistentModel.Type..., configuration: ModelConfiguration = .inMemory) throws {
+        try self.init(for: types, configuration: configuration)
+    }
+
+    /// Opens (or creates) the store for the given model classes.
+    public init(for types: [any PersistentModel.Type], configuration: ModelConfiguration = .inMemory) throws {
+        let registry = ModelTypeRegistry(types)
+        self.schema = registry.schema
+        self.configuration = configuration
+        self.modelTypes = registry
+        self.store = try SQLiteStore(configuration: configuration, schema: registry.schema)
+    }
+
+    /// The store's UUID (`Z_UUID` in `Z_METADATA`), part of every identifier's URI.
+    public var storeIdentifier: UUID { store.storeIdentifier }
+
+    /// The main-queue context: Core Data's `viewContext`, SwiftData's `mainContext`.
+    ///
+    /// Reachable from anywhere (it is not `@MainActor`-isolated), usable only on the main queue:
+    /// from elsewhere, go through `perform`. It lives as long as the container.
+    public var mainContext: ModelContext {
+        lazyMainContext.withLock { context in
+            if let context { return context }
+            let created = ModelContext(mainContextOf: self)
+            context = created
+            return created
+        }
+    }
+
+    /// A new private-queue context: Core Data's `newBackgroundContext()`.
+    public func newBackgroundContext() -> ModelContext {
+        ModelContext(self, concurrencyType: .privateQueue)
+    }
+
+    /// Runs `body` on a throwaway private-queue context: Core Data's `performBackgroundTask`.
+    public func performBackgroundTask<T: Sendable, E: Error>(
+        _ body: @escaping @Sendable (ModelContext) throws(E) -> T
+    ) async throws(E) -> T {
+        let context = newBackgroundContext()
+        return try await context.perform(schedule: .enqueued) { () throws(E) -> T in try body(context) }
+    }
+
+    /// What an off-queue attribute access does; thread-safe. Default ``AccessPolicy/confined``.
+    public var accessPolicy: AccessPolicy {
+        get { AccessPolicy(rawValue: policy.load(ordering: .relaxed)) ?? .confined }
+        set { policy.store(newValue.rawValue, ordering: .relaxed) }
+    }
+
+    /// The identifier an archived URI stands for; nil when it is malformed, of another store, or
+    /// names an entity this container does not have.
+    public func identifier(forURIRepresentation uri: URL) -> PersistentIdentifier? {
+        guard let identifier = PersistentIdentifier(uriRepresentation: uri),
+              identifier.storeIdentifier == storeIdentifier,
+              schema.entity(named: identifier.entityName) != nil
+        else { return nil }
+        return identifier
+    }
+}
+
+/// The model classes of a container by entity name, to materialize a row of any entity.
+struct ModelTypeRegistry: @unchecked Sendable {  // @unchecked: immutable after init; metatypes are not marked Sendable
+    let schema: Schema
+    private let types: [String: any PersistentModel.Type]
+
+    init(_ types: [any PersistentModel.Type]) {
+        self.types = Dictionary(types.map { ($0.entitySchema.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.schema = Schema(types)
+    }
+
+    func type(named name: String) -> (any PersistentModel.Type)? { types[name] }
+}

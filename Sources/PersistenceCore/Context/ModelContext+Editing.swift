@@ -1,0 +1,141 @@
+extension ModelContext {
+    /// Registers a new model with this context; it is written to the store at the next save.
+    ///
+    /// Inserting a model that was deleted in this context undoes the deletion. A model belongs to
+    /// one context for life: inserting it into a second one stops the process, as in Core Data.
+    public func insert<T: PersistentModel>(_ model: T) {
+        checkQueue("ModelContext.insert(_:)")
+        let data = model.persistentBackingData
+        guard container.schema.entity(named: data.entity.name) != nil else {
+            fatalError("\(data.entity.name) is not in the container's schema: list it in ModelContainer(for:)")
+        }
+        guard data.attach(to: self) else {
+            fatalError("\(data.entity.name) \(data.persistentModelID) already belongs to another context: a model is bound to one context. Pass its persistentModelID and fetch it in this one.")
+        }
+        let key = ObjectIdentifier(data)
+        if deletedObjects.removeValue(forKey: key) != nil {
+            data.set(BackingData.Flag.deleted, false)
+            data.set(BackingData.Flag.changed, updatedObjects[key] != nil)
+            return
+        }
+        guard !data.has(BackingData.Flag.registered) else { return }
+        var identifier = data.persistentModelID
+        if identifier.storeIdentifier == BackingData.unattachedStore {
+            identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: identifier.entityName, storage: identifier.storage)
+            data.setIdentifier(identifier)
+        }
+        registered[identifier] = model
+        insertedObjects[key] = model
+        insertionOrder.append(key)
+        data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
+    }
+
+    /// Marks a model for deletion at the next save; an unsaved new model is simply forgotten.
+    public func delete<T: PersistentModel>(_ model: T) {
+        checkQueue("ModelContext.delete(_:)")
+        let data = model.persistentBackingData
+        guard data.modelContext === self, !data.isDeleted else { return }
+        let key = ObjectIdentifier(data)
+        if insertedObjects.removeValue(forKey: key) != nil {
+            insertionOrder.removeAll { $0 == key }
+            registered[data.persistentModelID] = nil
+            data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
+            data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
+            return
+        }
+        deletedObjects[key] = model
+        data.set(BackingData.Flag.deleted | BackingData.Flag.changed, true)
+    }
+
+    /// Whether anything was inserted, changed or deleted since the last save.
+    public var hasChanges: Bool {
+        checkQueue("ModelContext.hasChanges")
+        return !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty
+    }
+
+    /// The models inserted since the last save, in insertion order.
+    public var insertedModels: [any PersistentModel] {
+        checkQueue("ModelContext.insertedModels")
+        return insertionOrder.compactMap { insertedObjects[$0] }
+    }
+
+    /// The saved models changed since the last save (deleted ones excluded).
+    public var changedModels: [any PersistentModel] {
+        checkQueue("ModelContext.changedModels")
+        return updatedObjects.filter { deletedObjects[$0.key] == nil }.map(\.value)
+    }
+
+    /// The models marked for deletion at the next save.
+    public var deletedModels: [any PersistentModel] {
+        checkQueue("ModelContext.deletedModels")
+        return Array(deletedObjects.values)
+    }
+
+    /// Discards every unsaved change: inserted models are forgotten, changed ones get back the
+    /// values last read from the store, deleted ones come back.
+    public func rollback() {
+        checkQueue("ModelContext.rollback()")
+        for model in insertedObjects.values {
+            let data = model.persistentBackingData
+            registered[data.persistentModelID] = nil
+            data.set(BackingData.Flag.detached, true)
+            data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
+        }
+        for model in updatedObjects.values {
+            model.persistentBackingData.discardChanges()
+        }
+        for model in deletedObjects.values {
+            model.persistentBackingData.set(BackingData.Flag.deleted | BackingData.Flag.changed, false)
+        }
+        clearChangeTracking()
+    }
+
+    /// Forgets every registered model and every unsaved change: the context starts empty.
+    ///
+    /// Models fetched before a reset are no longer registered; fetch them again.
+    public func reset() {
+        checkQueue("ModelContext.reset()")
+        for model in registered.values {
+            let data = model.persistentBackingData
+            data.set(BackingData.Flag.detached, true)
+            data.set(BackingData.Flag.registered, false)
+        }
+        registered.removeAll()
+        permanentIdentifiers.removeAll()
+        clearChangeTracking()
+    }
+
+    func clearChangeTracking() {
+        insertedObjects.removeAll()
+        insertionOrder.removeAll()
+        updatedObjects.removeAll()
+        deletedObjects.removeAll()
+    }
+
+    // MARK: Called by BackingData
+
+    /// Records that a registered, saved object changed.
+    func noteChange(of data: BackingData) {
+        guard !data.has(BackingData.Flag.inserted) else { return }
+        let key = ObjectIdentifier(data)
+        guard updatedObjects[key] == nil, let model = registered[resolve(data.persistentModelID)] else { return }
+        updatedObjects[key] = model
+        data.set(BackingData.Flag.changed, true)
+    }
+
+    /// The gate in front of every attribute access: true when the access must hop onto the queue
+    /// (``AccessPolicy/autoDispatch``); reports a violation when ``ConcurrencyDebug`` is on.
+    func mustHop(toAccess data: BackingData, attribute index: Int, isWrite: Bool) -> Bool {
+        let policy = container.accessPolicy
+        guard policy == .autoDispatch || ConcurrencyDebug.isChecking, !isOnQueue else { return false }
+        if policy == .autoDispatch { return true }
+        let attribute = data.entity.attributes[index].name
+        ConcurrencyDebug.report(violation("\(data.entity.name).\(attribute) \(isWrite ? "set" : "get")"))
+        return false
+    }
+
+    /// The identifier a temporary one became, if this context saved it.
+    func resolve(_ identifier: PersistentIdentifier) -> PersistentIdentifier {
+        permanentIdentifiers[identifier] ?? identifier
+    }
+}

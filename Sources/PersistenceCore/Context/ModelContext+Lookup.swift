@@ -1,0 +1,95 @@
+extension ModelContext {
+    /// The model registered in this context under `identifier`, or nil: Core Data's
+    /// `registeredObject(for:)`. Never touches the store; nil does not mean the row is gone.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        checkQueue("ModelContext.registeredModel(for:)")
+        return registered[resolve(identifier)] as? T
+    }
+
+    /// The registered model, or a fault of the right class that loads its row on first access:
+    /// Core Data's `object(with:)`.
+    ///
+    /// > Warning: If the row does not exist, touching the fault stops the process ("could not
+    /// > fulfill a fault"). Use ``existingModel(for:as:)`` when the row may be gone.
+    public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+        checkQueue("ModelContext.model(for:)")
+        let identifier = resolve(identifier)
+        if let model = registered[identifier] { return model }
+        guard let type = container.modelTypes.type(named: identifier.entityName) else {
+            fatalError("model(for:) was given \(identifier), but the container's schema has no entity '\(identifier.entityName)'")
+        }
+        return register(type, identifier: identifier, row: nil)
+    }
+
+    /// The model for `identifier`, loaded from the store if needed, never a fault: Core Data's
+    /// `existingObject(with:)`.
+    ///
+    /// - Throws: ``ModelError/modelNotFound(_:)`` when no row exists (never saved, deleted, or of
+    ///   another store); ``ModelError/typeMismatch(expected:found:)`` when the row is another entity.
+    public func existingModel<T: PersistentModel>(for identifier: PersistentIdentifier, as type: T.Type = T.self) throws -> T {
+        checkQueue("ModelContext.existingModel(for:as:)")
+        let identifier = resolve(identifier)
+        guard identifier.entityName == T.entitySchema.name else {
+            throw ModelError.typeMismatch(expected: T.entitySchema.name, found: identifier.entityName)
+        }
+        if let model = registered[identifier] {
+            let data = model.persistentBackingData
+            if data.isFault {
+                guard let row = try loadRow(of: identifier) else { throw ModelError.modelNotFound(identifier) }
+                fill(data, with: row)
+            }
+            guard let typed = model as? T else {
+                throw ModelError.typeMismatch(expected: "\(T.self)", found: "\(Swift.type(of: model))")
+            }
+            return typed
+        }
+        guard identifier.storeIdentifier == container.storeIdentifier, let row = try loadRow(of: identifier) else {
+            throw ModelError.modelNotFound(identifier)
+        }
+        return register(T.self, identifier: identifier, row: row)
+    }
+
+    // MARK: Registering rows
+
+    /// Registers an object for a stored row (or a fault when `row` is nil) in the uniquing table.
+    func register<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
+        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: row?.values, version: row?.version ?? 0)
+        let model = T(backingData: data)
+        _ = data.attach(to: self)
+        data.set(BackingData.Flag.registered, true)
+        registered[identifier] = model
+        return model
+    }
+
+    /// Loads a fault's row; stops the process when the row is gone, as SwiftData does.
+    func fulfillFault(_ data: BackingData) {
+        let identifier = data.persistentModelID
+        guard !data.isDetached else {
+            fatalError("could not fulfill a fault for \(identifier): its context was reset or the object was removed; fetch it again")
+        }
+        let row: EntitySQL.Row?
+        do {
+            row = try loadRow(of: identifier)
+        } catch {
+            fatalError("could not fulfill a fault for \(identifier): \(error)")
+        }
+        guard let row else {
+            fatalError("could not fulfill a fault for \(identifier): the row no longer exists in the store")
+        }
+        fill(data, with: row)
+    }
+
+    func fill(_ data: BackingData, with row: EntitySQL.Row) {
+        data.values = row.values
+        data.cachedValues = row.values
+        data.version = row.version
+        data.set(BackingData.Flag.fault, false)
+    }
+
+    /// Reads the row behind a permanent identifier of this store; nil when there is none.
+    func loadRow(of identifier: PersistentIdentifier) throws(ModelError) -> EntitySQL.Row? {
+        guard identifier.storeIdentifier == container.storeIdentifier, let primaryKey = identifier.primaryKey else { return nil }
+        let sql = try container.store.sql(for: identifier.entityName)
+        return try container.store.read { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
+    }
+}

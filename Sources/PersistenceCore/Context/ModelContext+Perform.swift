@@ -1,0 +1,77 @@
+import Dispatch
+
+extension ModelContext {
+    /// Runs `block` on the context's queue, later; returns at once.
+    ///
+    /// The block is `@Sendable`: the compiler stops it from capturing a model of another context
+    /// (pass a ``PersistentIdentifier`` in instead).
+    public func perform(_ block: @escaping @Sendable () -> Void) {
+        queue.async { [token] in
+            QueueOwnership.withHeld([token]) { block() }
+        }
+    }
+
+    /// Runs `block` on the context's queue and waits for it; reentrant.
+    ///
+    /// Already on the queue (or inside another `performAndWait` that this context is waiting in),
+    /// the block runs in place; otherwise the caller blocks until the queue has run it. The
+    /// block may return a value and throw, and need not be `Sendable`: it never escapes.
+    ///
+    /// > Warning: From a thread the main queue is waiting on, `performAndWait` on a main-queue
+    /// > context deadlocks, as `DispatchQueue.main.sync` does.
+    public func performAndWait<T, E: Error>(_ block: () throws(E) -> T) throws(E) -> T {
+        if isOnQueue { return try block() }
+        let held = QueueOwnership.held + [token]
+        return try withoutActuallyEscaping(block) { (escapable) throws(E) -> T in
+            let runner = SyncRunner(escapable)
+            queue.sync { runner.run(holding: held) }
+            return try runner.result!.get()
+        }
+    }
+
+    /// Runs `block` on the context's queue and awaits its result: Core Data's async `perform`.
+    ///
+    /// `.immediate` runs the block at once when the caller already runs on the context's queue
+    /// (it still suspends the caller until the block is done); `.enqueued` always goes behind the
+    /// work already queued.
+    ///
+    /// It throws exactly what `block` throws (typed throws: Core Data's `rethrows`).
+    public func perform<T: Sendable, E: Error>(
+        schedule: ScheduledTaskType = .immediate,
+        _ block: @escaping @Sendable () throws(E) -> T
+    ) async throws(E) -> T {
+        if schedule == .immediate, isOnQueue {
+            return try block()
+        }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, E>, Never>) in
+            perform {
+                do throws(E) {
+                    continuation.resume(returning: .success(try block()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` on the context's queue synchronously: the `.autoDispatch` hop.
+    func hopSynchronously<T>(_ body: () -> T) -> T {
+        performAndWait(body)
+    }
+}
+
+/// Carries a non-Sendable synchronous block and its result through `DispatchQueue.sync`.
+// @unchecked: used by exactly one `sync` call, which finishes before the caller reads `result`.
+private final class SyncRunner<T, E: Error>: @unchecked Sendable {
+    let block: () throws(E) -> T
+    var result: Result<T, E>?
+
+    init(_ block: @escaping () throws(E) -> T) { self.block = block }
+
+    func run(holding held: [UInt]) {
+        result = QueueOwnership.withHeld(held) { () -> Result<T, E> in
+            do throws(E) { return .success(try block()) } catch { return .failure(error) }
+        }
+    }
+}

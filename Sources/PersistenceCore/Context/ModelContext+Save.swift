@@ -1,0 +1,273 @@
+extension ModelContext {
+    /// Writes every unsaved change to the store in one SQLite transaction: all of it, or nothing.
+    ///
+    /// Each changed or deleted row is checked against the version (`Z_OPT`) this context last read.
+    /// A row changed since is a conflict, which ``mergePolicy`` resolves; with the default
+    /// ``MergePolicy/error`` the save throws ``ModelError/mergeConflict(_:)`` and writes nothing.
+    /// After a save, new models have permanent identifiers, and every saved model holds exactly
+    /// what the store holds. Other contexts learn of it through ``ModelContext/didSave``.
+    public func save() throws {
+        checkQueue("ModelContext.save()")
+        guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
+        let plan = SavePlan(
+            inserted: insertionOrder.compactMap { insertedObjects[$0]?.persistentBackingData },
+            updated: updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.persistentBackingData : nil },
+            deleted: deletedObjects.values.map(\.persistentBackingData))
+        let policy = mergePolicy
+        let store = container.store
+        let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
+            try plan.execute(in: connection, store: store, policy: policy)
+        }, afterCommit: { outcome in
+            container.publish(outcome.changes, from: self)
+        })
+        apply(outcome)
+        container.postDidSave(outcome.changes, from: self)
+    }
+
+    /// Gives new models permanent identifiers now, before any save: Core Data's
+    /// `obtainPermanentIDs(for:)`. The primary keys are reserved in the store at once.
+    public func obtainPermanentIdentifiers(for models: [any PersistentModel]) throws {
+        checkQueue("ModelContext.obtainPermanentIdentifiers(for:)")
+        let temporary = models.map(\.persistentBackingData).filter { $0.persistentModelID.isTemporary }
+        guard !temporary.isEmpty else { return }
+        for data in temporary where data.modelContext !== self {
+            throw ModelError.contextMismatch("\(data.entity.name) \(data.persistentModelID) is not registered in this context; insert it first")
+        }
+        let store = container.store
+        let keys = try store.write { (connection) throws(ModelError) -> [Int64] in
+            try SavePlan.allocateKeys(for: temporary, in: connection, store: store)
+        }
+        for (data, primaryKey) in zip(temporary, keys) {
+            makePermanent(data, primaryKey: primaryKey)
+        }
+    }
+
+    private func makePermanent(_ data: BackingData, primaryKey: Int64) {
+        let temporary = data.persistentModelID
+        guard temporary.isTemporary else { return }
+        let permanent = PersistentIdentifier(storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName,
+                                             storage: .permanent(primaryKey: primaryKey))
+        data.setIdentifier(permanent)
+        if let model = registered.removeValue(forKey: temporary) {
+            registered[permanent] = model
+        }
+        permanentIdentifiers[temporary] = permanent
+    }
+
+    /// Brings memory in line with what the committed transaction wrote.
+    private func apply(_ outcome: SaveOutcome) {
+        for (data, primaryKey) in outcome.insertedKeys {
+            makePermanent(data, primaryKey: primaryKey)
+            data.set(BackingData.Flag.inserted, false)
+        }
+        for write in outcome.written {
+            write.data.values = write.values
+            write.data.cachedValues = write.values
+            write.data.version = write.version
+            write.data.changedAttributes = AttributeMask()
+            write.data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
+        }
+        for data in outcome.removed {
+            forget(data)
+        }
+        clearChangeTracking()
+    }
+
+    /// Unregisters an object whose row is gone; it stays `isDeleted`.
+    func forget(_ data: BackingData) {
+        registered[data.persistentModelID] = nil
+        data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
+        data.set(BackingData.Flag.changed | BackingData.Flag.registered, false)
+    }
+}
+
+/// What a save will write, gathered on the context's queue before the transaction starts.
+struct SavePlan: Sendable {
+    let inserted: [BackingData]
+    let updated: [BackingData]
+    let deleted: [BackingData]
+
+    /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
+    /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
+    func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
+        var outcome = SaveOutcome()
+        var conflicts: [(data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool)] = []
+
+        // Updates and deletions first, each guarded by the version this context last read.
+        for data in updated {
+            let sql = try store.sql(for: data.entity.name)
+            let primaryKey = try Self.primaryKey(of: data)
+            if try tryUpdate(data, sql: sql, primaryKey: primaryKey, in: connection) {
+                outcome.written.append(.init(data: data, values: data.values, version: data.version + 1))
+                outcome.changes.updated.insert(data.persistentModelID)
+            } else {
+                let row = try sql.row(primaryKey: primaryKey, in: connection)
+                conflicts.append((data, Self.conflict(data, row: row), row, false))
+            }
+        }
+        for data in deleted {
+            let sql = try store.sql(for: data.entity.name)
+            let primaryKey = try Self.primaryKey(of: data)
+            let deletedRows = try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
+            let row = deletedRows == 1 ? nil : try sql.row(primaryKey: primaryKey, in: connection)
+            if let row {
+                conflicts.append((data, Self.conflict(data, row: row), row, true))
+            } else {
+                outcome.removed.append(data)
+                outcome.changes.deleted.insert(data.persistentModelID)
+            }
+        }
+
+        if !conflicts.isEmpty {
+            if case .error = policy { throw .mergeConflict(conflicts.map(\.conflict)) }
+            let custom: [PersistentIdentifier: [String: SQLiteValue]]
+            if case .custom(let resolve) = policy { custom = resolve(conflicts.map(\.conflict)) } else { custom = [:] }
+            for (data, conflict, row, isDeletion) in conflicts {
+                guard let row else {
+                    // The row was deleted behind our back: the deletion stands under every policy.
+                    outcome.removed.append(data)
+                    continue
+                }
+                let resolution = Self.resolve(data, against: row, isDeletion: isDeletion, policy: policy,
+                                              custom: custom[conflict.identifier])
+                let sql = try store.sql(for: data.entity.name)
+                switch resolution {
+                case .delete:
+                    try connection.run(sql.delete, [.integer(row.primaryKey)])
+                    outcome.removed.append(data)
+                    outcome.changes.deleted.insert(data.persistentModelID)
+                case .keepStore:
+                    outcome.written.append(.init(data: data, values: row.values, version: row.version))
+                case .write(let values):
+                    let version = row.version + 1
+                    try connection.run(sql.update, [.integer(row.primaryKey), .integer(version)] + values)
+                    outcome.written.append(.init(data: data, values: values, version: version))
+                    outcome.changes.updated.insert(data.persistentModelID)
+                }
+            }
+        }
+
+        // Inserts last: new rows cannot conflict, but a unique attribute can.
+        let keys = try Self.allocateKeys(for: inserted, in: connection, store: store)
+        for (data, primaryKey) in zip(inserted, keys) {
+            let sql = try store.sql(for: data.entity.name)
+            let statement = try connection.cachedStatement(sql.insert)
+            try statement.bind(.integer(primaryKey), at: 1)
+            try statement.bind(.integer(sql.entityNumber), at: 2)
+            try statement.bind(.integer(1), at: 3)
+            for (offset, value) in data.values.enumerated() {
+                try statement.bind(value, at: Int32(offset + 4))
+            }
+            do {
+                while try statement.step() {}
+            } catch {
+                throw Self.explainConstraint(error, entity: data.entity)
+            }
+            outcome.insertedKeys.append((data, primaryKey))
+            outcome.written.append(.init(data: data, values: data.values, version: 1))
+            let temporary = data.persistentModelID
+            outcome.changes.inserted.insert(PersistentIdentifier(
+                storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName, storage: .permanent(primaryKey: primaryKey)))
+        }
+        return outcome
+    }
+
+    /// Writes an updated object if its row still has the version this context read.
+    private func tryUpdate(_ data: BackingData, sql: EntitySQL, primaryKey: Int64, in connection: SQLiteConnection) throws(ModelError) -> Bool {
+        let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(data.values.count + 3)")
+        try statement.bind(.integer(primaryKey), at: 1)
+        try statement.bind(.integer(data.version + 1), at: 2)
+        for (offset, value) in data.values.enumerated() {
+            try statement.bind(value, at: Int32(offset + 3))
+        }
+        try statement.bind(.integer(data.version), at: Int32(data.values.count + 3))
+        do {
+            while try statement.step() {}
+        } catch {
+            throw Self.explainConstraint(error, entity: data.entity)
+        }
+        return connection.changes == 1
+    }
+
+    /// Reserves primary keys for the temporary objects among `objects`, entity by entity, in order.
+    static func allocateKeys(for objects: [BackingData], in connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) -> [Int64] {
+        var counts: [String: Int] = [:]
+        for data in objects where data.persistentModelID.isTemporary {
+            counts[data.entity.name, default: 0] += 1
+        }
+        var next: [String: Int64] = [:]
+        for (entity, count) in counts {
+            next[entity] = try store.allocatePrimaryKeys(connection, entity: entity, count: count).lowerBound
+        }
+        return objects.map { data in
+            if let primaryKey = data.persistentModelID.primaryKey { return primaryKey }
+            let key = next[data.entity.name]!
+            next[data.entity.name] = key + 1
+            return key
+        }
+    }
+
+    private static func primaryKey(of data: BackingData) throws(ModelError) -> Int64 {
+        guard let primaryKey = data.persistentModelID.primaryKey else { throw .modelNotFound(data.persistentModelID) }
+        return primaryKey
+    }
+
+    private static func conflict(_ data: BackingData, row: EntitySQL.Row?) -> MergeConflict {
+        MergeConflict(
+            identifier: data.persistentModelID,
+            objectSnapshot: data.snapshot(of: data.values),
+            cachedSnapshot: data.snapshot(of: data.cachedValues ?? data.values),
+            persistedSnapshot: row.map { data.snapshot(of: $0.values) },
+            oldVersionNumber: data.version,
+            newVersionNumber: row?.version ?? 0)
+    }
+
+    enum Resolution {
+        case write([SQLiteValue])
+        case keepStore
+        case delete
+    }
+
+    /// Core Data's merge policies, for one conflicting object whose row still exists.
+    static func resolve(_ data: BackingData, against row: EntitySQL.Row, isDeletion: Bool, policy: MergePolicy,
+                        custom: [String: SQLiteValue]?) -> Resolution {
+        let cached = data.cachedValues ?? row.values
+        switch policy {
+        case .error:
+            preconditionFailure("conflicts under .error are thrown before resolution")
+        case .rollback:
+            return .keepStore
+        case .overwrite:
+            return isDeletion ? .delete : .write(data.values)
+        case .mergeByPropertyStoreTrump:
+            if isDeletion { return .keepStore }
+            return .write(data.values.indices.map { row.values[$0] != cached[$0] ? row.values[$0] : data.values[$0] })
+        case .mergeByPropertyObjectTrump:
+            if isDeletion { return .delete }
+            return .write(data.values.indices.map { data.values[$0] != cached[$0] ? data.values[$0] : row.values[$0] })
+        case .custom:
+            guard let custom else { return .keepStore }
+            return .write(data.entity.attributes.indices.map { custom[data.entity.attributes[$0].name] ?? row.values[$0] })
+        }
+    }
+
+    /// Names the unique attribute behind a `UNIQUE constraint failed: ZITEM.ZID` error.
+    static func explainConstraint(_ error: ModelError, entity: EntitySchema) -> ModelError {
+        guard case .sqlite(_, let message, _) = error, message.contains("UNIQUE constraint failed") else { return error }
+        let attribute = entity.attributes.first { message.contains("\(entity.tableName).\($0.columnName)") }
+        return .uniqueConstraintViolation(entity: entity.name, attribute: attribute?.name ?? message)
+    }
+}
+
+/// What a committed save changed, applied to memory afterwards.
+struct SaveOutcome: Sendable {
+    struct Write: Sendable {
+        let data: BackingData
+        let values: [SQLiteValue]
+        let version: Int64
+    }
+    var insertedKeys: [(BackingData, Int64)] = []
+    var written: [Write] = []
+    var removed: [BackingData] = []
+    var changes = ModelContext.Changes()
+}

@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A scratchpad of model objects bound to one queue: SwiftData's `ModelContext`, Core Data's
+/// `NSManagedObjectContext`.
+///
+/// A context and every model it registers belong to its queue: the main queue for a
+/// ``ConcurrencyType/mainQueue`` context, a serial queue of its own for a
+/// ``ConcurrencyType/privateQueue`` one. Use them only there: inside ``perform(_:)`` or
+/// ``performAndWait(_:)``, on a model actor, or (for a main-queue context) on the MainActor.
+/// The context itself is `Sendable`, so it can be handed anywhere; what it holds cannot.
+///
+/// > Warning: Calling a context's methods from another queue is the classic Core Data bug. Turn on
+/// > ``ConcurrencyDebug`` to catch it.
+// @unchecked: the mutable state below is only touched on the context's queue, which every public
+// entry point checks (ConcurrencyDebug) or hops to (perform); the two thread-safe settings are atomics.
+public final class ModelContext: @unchecked Sendable {
+    /// Whether this context runs on the main queue or on a private queue.
+    public let concurrencyType: ConcurrencyType
+    /// The label of the queue the context's work runs on: `com.apple.main-thread`, or
+    /// `ModelContext 0x…` (unique per context) for a private queue.
+    public private(set) var queueLabel: String
+    /// The queue itself.
+    public private(set) var queue: DispatchQueue
+
+    /// This context's address: its mark on its private queue, compared by ``isOnQueue``.
+    private(set) var token: UInt = 0
+
+    private enum ContainerReference {
+        case strong(ModelContainer)
+        case owner(UnownedContainer)  // the main context: the container owns it
+    }
+
+    private struct UnownedContainer {
+        unowned let container: ModelContainer
+    }
+    private let containerReference: ContainerReference
+
+    // Queue-confined state.
+    /// The uniquing table: one instance per identifier.
+    var registered: [PersistentIdentifier: any PersistentModel] = [:]
+    /// Unsaved changes, keyed by the object (its identifier changes when it is saved).
+    var insertedObjects: [ObjectIdentifier: any PersistentModel] = [:]
+    var insertionOrder: [ObjectIdentifier] = []
+    var updatedObjects: [ObjectIdentifier: any PersistentModel] = [:]
+    var deletedObjects: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Temporary identifiers this context turned permanent, so lookups by either keep working.
+    var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
+    private let storedMergePolicy = Mutex<MergePolicy>(.error)
+
+    private let mergesAutomatically = Atomic<Bool>(false)
+
+    /// The container this context belongs to.
+    public var container: ModelContainer {
+        switch containerReference {
+        case .strong(let container): container
+        case .owner(let reference): reference.container
+        }
+    }
+
+    /// A context bound by SwiftData's rule: the main queue if created on the main queue (the
+    /// MainActor), otherwise a private queue of its own.
+    ///
+    /// The queue decides, not the thread: `Task {}` started on the MainActor still runs on the
+    /// main queue, so a context made there is a main-queue context; use `Task.detached` (or
+    /// ``ModelContainer/newBackgroundContext()``) for a private one.
+    public convenience init(_ container: ModelContainer) {
+        self.init(container, concurrencyType: QueueIdentity.isOnMainQueue ? .mainQueue : .privateQueue)
+    }
+
+    /// A context bound by Core Data's rule: to the queue you name.
+    public init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
+        self.concurrencyType = concurrencyType
+        self.containerReference = .strong(container)
+        self.queue = .main
+        self.queueLabel = QueueIdentity.mainQueueLabel
+        self.token = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        if concurrencyType == .privateQueue {
+            bindPrivateQueue()
+        }
+    }
+
+    /// The container's own main context, which the container keeps alive.
+    init(mainContextOf container: ModelContainer) {
+        self.concurrencyType = .mainQueue
+        self.containerReference = .owner(UnownedContainer(container: container))
+        self.queue = .main
+        self.queueLabel = QueueIdentity.mainQueueLabel
+        self.token = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func bindPrivateQueue() {
+        let label = "ModelContext 0x" + String(token, radix: 16)
+        let queue = DispatchQueue(label: label)
+        queue.setSpecific(key: QueueIdentity.contextQueueKey, value: token)
+        self.queue = queue
+        self.queueLabel = label
+    }
+
+    /// How a save resolves conflicts with newer versions in the store. Default ``MergePolicy/error``;
+    /// thread-safe.
+    public var mergePolicy: MergePolicy {
+        get { storedMergePolicy.withLock { $0 } }
+        set { storedMergePolicy.withLock { $0 = newValue } }
+    }
+
+    /// Whether every other context's saves (and batch requests) are merged into this one, on its
+    /// queue, in save order; thread-safe, as in Core Data.
+    public var automaticallyMergesChangesFromParent: Bool {
+        get { mergesAutomatically.load(ordering: .relaxed) }
+        set { setAutomaticMerging(newValue) }
+    }
+
+    func setAutomaticMerging(_ on: Bool) {
+        mergesAutomatically.store(on, ordering: .relaxed)
+        container.broadcaster.setAutomaticMerging(on, for: self)
+    }
+
+    // MARK: Where am I?
+
+    /// True when the current code may use this context: it runs on the context's queue, or the
+    /// context is waiting for it in `performAndWait` further up the chain.
+    public var isOnQueue: Bool {
+        let onQueue = switch concurrencyType {
+        case .mainQueue: QueueIdentity.isOnMainQueue
+        case .privateQueue: QueueIdentity.currentContextToken == token
+        }
+        return onQueue || QueueOwnership.holds(token)
+    }
+
+    /// Reports `operation` as a violation if it runs off this context's queue (``ConcurrencyDebug``).
+    func checkQueue(_ operation: @autoclosure () -> String) {
+        guard ConcurrencyDebug.isChecking, !isOnQueue else { return }
+        ConcurrencyDebug.report(violation(operation()))
+    }
+
+    func violation(_ operation: String) -> ConcurrencyViolation {
+        ConcurrencyViolation(expectedQueue: queueLabel, thread: QueueIdentity.currentLabel, operation: operation)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+extension ModelContext {
+    /// The models matching `descriptor`, registered in this context (one instance per row).
+    ///
+    /// Rows already registered keep their in-memory values, unsaved changes included.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        checkQueue("ModelContext.fetch(_:)")
+        let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
+        let sql = try container.store.sql(for: T.entitySchema.name)
+        let query = plan.query(selecting: sql.select, countOnly: false)
+        let rows = try container.store.read { (connection) throws(ModelError) -> [EntitySQL.Row] in
+            let statement = try connection.cachedStatement(query.sql)
+            try statement.bind(query.bindings)
+            var rows: [EntitySQL.Row] = []
+            while try statement.step() {
+                rows.append(sql.row(of: statement))
+            }
+            return rows
+        }
+        let fetched = rows.map { materialize(T.self, row: $0) }
+        guard !plan.isComplete else { return fetched }
+        return try finishInMemory(fetched, descriptor)
+    }
+
+    /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        checkQueue("ModelContext.fetchCount(_:)")
+        let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
+        guard plan.isComplete else { return try fetch(descriptor).count }
+        let sql = try container.store.sql(for: T.entitySchema.name)
+        let query = plan.query(selecting: "SELECT COUNT(*) FROM \(sql.entity.tableName)", countOnly: true)
+        let count = try container.store.read { (connection) throws(ModelError) -> Int64 in
+            let statement = try connection.cachedStatement(query.sql)
+            try statement.bind(query.bindings)
+            return try statement.step() ? statement.int64(0) : 0
+        }
+        var result = Int(count) - (descriptor.fetchOffset ?? 0)
+        if let limit = descriptor.fetchLimit { result = min(result, limit) }
+        return max(0, result)
+    }
+
+    /// Marks every model of type `T` matching `predicate` for deletion at the next save.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil) throws {
+        checkQueue("ModelContext.delete(model:where:)")
+        for model in try fetch(FetchDescriptor(predicate: predicate)) {
+            delete(model)
+        }
+    }
+
+    /// The registered instance for a fetched row, or a new one registered now.
+    private func materialize<T: PersistentModel>(_ type: T.Type, row: EntitySQL.Row) -> T {
+        let identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: T.entitySchema.name,
+                                              storage: .permanent(primaryKey: row.primaryKey))
+        if let model = registered[identifier] {
+            let data = model.persistentBackingData
+            if data.isFault { fill(data, with: row) }
+            if let typed = model as? T { return typed }
+        }
+        return register(T.self, identifier: identifier, row: row)
+    }
+
+    /// Whether this context holds unsaved inserts, changes or deletions of `T`.
+    private func hasPendingChanges<T: PersistentModel>(of type: T.Type) -> Bool {
+        let isT: (any PersistentModel) -> Bool = { $0 is T }
+        return insertedObjects.values.contains(where: isT) || updatedObjects.values.contains(where: isT)
+            || deletedObjects.values.contains(where: isT)
+    }
+
+    /// The part SQL could not do: pending changes, untranslated predicates and sorts, then offset
+    /// and limit.
+    private func finishInMemory<T: PersistentModel>(_ fetched: [T], _ descriptor: FetchDescriptor<T>) throws -> [T] {
+        var candidates = fetched
+        if descriptor.includePendingChanges {
+            candidates.removeAll { $0.persistentBackingData.isDeleted }
+            var seen = Set(candidates.map { ObjectIdentifier($0.persistentBackingData) })
+            let pending = (updatedObjects.values.compactMap { $0 as? T } + insertionOrder.compactMap { insertedObjects[$0] as? T })
+                .filter { !$0.persistentBackingData.isDeleted }
+            for model in pending where seen.insert(ObjectIdentifier(model.persistentBackingData)).inserted {
+                candidates.append(model)
+            }
+        }
+        if let predicate = descriptor.predicate {
+            candidates = try candidates.filter { try predicate.evaluate($0) }
+        }
+        if !descriptor.sortBy.isEmpty {
+            candidates.sort(using: descriptor.sortBy)
+        }
+        let offset = min(descriptor.fetchOffset ?? 0, candidates.count)
+        let end = descriptor.fetchLimit.map { min(offset + $0, candidates.count) } ?? candidates.count
+        return Array(candidates[offset..<end])
+    }
+}
+
+/// How a fetch splits between SQL and memory.
+struct FetchPlan {
+    let whereClause: SQLFragment?
+    let orderBy: String?
+    let fetchLimit: Int?
+    let fetchOffset: Int?
+    /// True when SQL does all of it: filter, order, offset and limit.
+    let isComplete: Bool
+
+    init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, pendingChanges: Bool) throws(ModelError) {
+        let translation = descriptor.predicate.map { PredicateTranslator.translate($0) }
+        whereClause = translation?.sql
+        let order = SortTranslator.orderBy(descriptor.sortBy)
+        orderBy = order
+        fetchLimit = descriptor.fetchLimit
+        fetchOffset = descriptor.fetchOffset
+        isComplete = !pendingChanges && (translation?.isComplete ?? true) && order != nil
+    }
+
+    /// The statement: the translated filter always; order, offset and limit when SQL does it all.
+    func query(selecting select: String, countOnly: Bool) -> SQLFragment {
+        var sql = select
+        var bindings: [SQLiteValue] = []
+        if let whereClause {
+            sql += " WHERE " + whereClause.sql
+            bindings = whereClause.bindings
+        }
+        guard isComplete, !countOnly else { return SQLFragment(sql: sql, bindings: bindings) }
+        if let orderBy, !orderBy.isEmpty {
+            sql += " ORDER BY \(orderBy), Z_PK"
+        } else {
+            sql += " ORDER BY Z_PK"
+        }
+        if fetchLimit != nil || fetchOffset != nil {
+            sql += " LIMIT \(fetchLimit.map(String.init) ?? "-1") OFFSET \(fetchOffset ?? 0)"
+        }
+        return SQLFragment(sql: sql, bindings: bindings)
+    }
+}

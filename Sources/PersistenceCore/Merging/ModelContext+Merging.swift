@@ -1,0 +1,74 @@
+extension ModelContext {
+    /// Brings another context's saved changes into this one: Core Data's `mergeChanges(fromContextDidSave:)`.
+    ///
+    /// Registered objects the save updated are refreshed, keeping their own unsaved changes on
+    /// top; registered objects it deleted are removed; inserted ones need nothing (they are in
+    /// the store, so the next fetch finds them).
+    public func mergeChanges(fromContextDidSave changes: Changes) {
+        checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
+        for identifier in changes.updated {
+            if let model = registered[identifier], !model.persistentBackingData.isFault {
+                refresh(model, mergeChanges: true)
+            }
+        }
+        for identifier in changes.deleted {
+            if let model = registered[identifier] {
+                dropFromChangeTracking(model.persistentBackingData)
+                forget(model.persistentBackingData)
+            }
+        }
+    }
+
+    /// Reloads one object from the store: Core Data's `refresh(_:mergeChanges:)`.
+    ///
+    /// With `mergeChanges` true, the store's values come in and the object's unsaved changes are
+    /// re-applied on top. With false, unsaved changes are discarded and the object turns into a
+    /// fault that loads on next access.
+    public func refresh(_ model: any PersistentModel, mergeChanges: Bool) {
+        checkQueue("ModelContext.refresh(_:mergeChanges:)")
+        let data = model.persistentBackingData
+        guard data.modelContext === self, let primaryKey = data.persistentModelID.primaryKey else { return }
+        guard mergeChanges else {
+            dropFromChangeTracking(data)
+            data.changedAttributes = AttributeMask()
+            data.cachedValues = nil
+            data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
+            data.set(BackingData.Flag.fault, true)
+            return
+        }
+        guard !data.isFault else { return }
+        let row: EntitySQL.Row?
+        do {
+            let sql = try container.store.sql(for: data.entity.name)
+            row = try container.store.read { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
+        } catch {
+            return  // the store could not be read: keep what memory holds
+        }
+        guard let row else {
+            dropFromChangeTracking(data)
+            forget(data)
+            return
+        }
+        var values = row.values
+        for index in data.changedAttributes {
+            values[index] = data.values[index]
+        }
+        data.values = values
+        data.cachedValues = row.values
+        data.version = row.version
+    }
+
+    /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`.
+    public func refreshAllObjects() {
+        checkQueue("ModelContext.refreshAllObjects()")
+        for model in Array(registered.values) {
+            refresh(model, mergeChanges: true)
+        }
+    }
+
+    private func dropFromChangeTracking(_ data: BackingData) {
+        let key = ObjectIdentifier(data)
+        updatedObjects[key] = nil
+        deletedObjects[key] = nil
+    }
+}

@@ -1,0 +1,31 @@
+/// One persisted property of a model, as `@Model` describes it.
+public struct AttributeSchema: Sendable, Hashable, Codable {
+    /// The property's name in Swift, e.g. `timestamp`.
+    public let name: String
+    /// The property's type (the wrapped type for optionals).
+    public let type: AttributeType
+    /// Whether the property is an optional.
+    public let isOptional: Bool
+    /// Whether `@Attribute(.unique)` was applied.
+    public let isUnique: Bool
+
+    public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false) {
+        self.name = name
+        self.type = type
+        self.isOptional = isOptional
+        self.isUnique = isUnique
+    }
+
+    /// Builds the schema of a property from its Swift type: what the `@Model` macro emits.
+    public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false) {
+        self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique)
+    }
+
+    /// The SQLite column, named as Core Data names it: `Z` and the name in capitals.
+    public var columnName: String { "Z" + name.uppercased() }
+
+    /// How the attribute reads in a schema description, e.g. `timestamp: Date?, unique`.
+    public var summary: String {
+        "\(name): \(type.rawValue)\(isOptional ? "?" : "")\(isUnique ? ", unique" : "")"
+    }
+}

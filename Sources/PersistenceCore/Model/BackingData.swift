@@ -1,0 +1,182 @@
+import Foundation
+import Synchronization
+
+/// Where a model's attribute values live, and the one place every attribute get and set goes through.
+///
+/// `@Model` turns each stored property into accessors that call ``getValue(at:)`` and
+/// ``setValue(_:at:)``. That single path is what makes the rules enforceable: it checks queue
+/// confinement (``ConcurrencyDebug``, ``AccessPolicy``), fulfills faults, and records changes for
+/// the next save, as SwiftData's `BackingData` and Core Data's `NSManagedObject` accessors do.
+///
+/// > Warning: The attribute values belong to the context's queue. Reading or writing them from
+/// > another queue is a data race unless the container's access policy hops for you.
+// @unchecked: `values` and the save bookkeeping are touched only on the owning context's queue (the
+// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `link` are atomics.
+public final class BackingData: @unchecked Sendable {
+    /// The entity this object is an instance of.
+    public let entity: EntitySchema
+
+    /// The current values, one per attribute, in ``EntitySchema/attributes`` order.
+    var values: [SQLiteValue]
+    /// The values as the context last read them from the store (nil for an object never saved).
+    var cachedValues: [SQLiteValue]?
+    /// The `Z_OPT` version the context last read: optimistic locking compares it at save.
+    var version: Int64 = 0
+    /// Which attributes changed since the last save or refresh.
+    var changedAttributes = AttributeMask()
+
+    private let identity: Mutex<PersistentIdentifier>
+    private let flags = Atomic<UInt8>(0)
+    private let link = AtomicLazyReference<ContextLink>()
+
+    /// A new, unregistered object with empty values: what a model's own `init` starts from.
+    public init(entity: EntitySchema) {
+        self.entity = entity
+        self.values = entity.attributes.map { _ in .null }
+        self.identity = Mutex(PersistentIdentifier(
+            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(UUID())))
+    }
+
+    /// An object for a stored row; `values` nil makes a fault that loads on first access.
+    init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64) {
+        self.entity = entity
+        self.values = values ?? entity.attributes.map { _ in .null }
+        self.cachedValues = values
+        self.version = version
+        self.identity = Mutex(identifier)
+        if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
+    }
+
+    // MARK: The accessor path
+
+    /// Reads attribute `index`; the body of every generated getter.
+    public func getValue<Value: PersistentValue>(at index: Int) -> Value {
+        if let link = link.load() {
+            if let context = link.context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
+                return context.hopSynchronously { self.getValue(at: index) }
+            }
+            if isFault { link.context?.fulfillFault(self) }
+        }
+        guard let value = Value(sqliteValue: values[index]) else {
+            fatalError("\(entity.name).\(entity.attributes[index].name) holds \(values[index]), not a \(Value.self)")
+        }
+        return value
+    }
+
+    /// Writes attribute `index`; the body of every generated setter and init accessor.
+    public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
+        let stored = newValue.sqliteValue
+        guard let link = link.load(), let context = link.context, !isDetached else {
+            values[index] = stored
+            return
+        }
+        if context.mustHop(toAccess: self, attribute: index, isWrite: true) {
+            return context.hopSynchronously { self.setValue(newValue, at: index) }
+        }
+        if isFault { context.fulfillFault(self) }
+        guard values[index] != stored else { return }
+        values[index] = stored
+        changedAttributes.insert(index)
+        context.noteChange(of: self)
+    }
+
+    // MARK: Thread-safe state
+
+    /// The object's identifier; safe from any thread.
+    public var persistentModelID: PersistentIdentifier { identity.withLock { $0 } }
+    /// The context the object is registered in; safe from any thread.
+    public var modelContext: ModelContext? { isDetached ? nil : link.load()?.context }
+    /// Whether the object has unsaved changes; safe from any thread.
+    public var hasChanges: Bool { has(Flag.changed) }
+    /// Whether the values are still to be loaded; safe from any thread.
+    public var isFault: Bool { has(Flag.fault) }
+    /// Whether the object was deleted; safe from any thread.
+    public var isDeleted: Bool { has(Flag.deleted) }
+
+    // MARK: Bookkeeping for the owning context
+
+    /// The container this object's context belongs to, if it was ever registered.
+    var container: ModelContainer? { link.load()?.container }
+    var isDetached: Bool { has(Flag.detached) }
+
+    /// Binds the object to `context` for life; false if it already belongs to another one.
+    func attach(to context: ModelContext) -> Bool {
+        let stored = link.storeIfNil(ContextLink(context: context, container: context.container))
+        return stored.context === context
+    }
+
+    func setIdentifier(_ identifier: PersistentIdentifier) {
+        identity.withLock { $0 = identifier }
+    }
+
+    func set(_ flag: UInt8, _ on: Bool) {
+        if on {
+            flags.bitwiseOr(flag, ordering: .releasing)
+        } else {
+            flags.bitwiseAnd(~flag, ordering: .releasing)
+        }
+    }
+
+    func has(_ flag: UInt8) -> Bool {
+        flags.load(ordering: .acquiring) & flag != 0
+    }
+
+    /// The values by attribute name, as conflicts and notifications report them.
+    func snapshot(of values: [SQLiteValue]) -> [String: SQLiteValue] {
+        Dictionary(uniqueKeysWithValues: zip(entity.attributes.map(\.name), values))
+    }
+
+    enum Flag {
+        static let fault: UInt8 = 1 << 0
+        static let deleted: UInt8 = 1 << 1
+        static let changed: UInt8 = 1 << 2
+        static let detached: UInt8 = 1 << 3
+        static let inserted: UInt8 = 1 << 4
+        static let registered: UInt8 = 1 << 5
+    }
+
+    /// Puts back the values last read from the store.
+    func discardChanges() {
+        if let cachedValues { values = cachedValues }
+        changedAttributes = AttributeMask()
+        set(Flag.changed, false)
+    }
+
+    /// The store identifier of an object not yet inserted anywhere.
+    static let unattachedStore = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
+/// The set-once link from an object to its context: written when the object is first registered.
+final class ContextLink: Sendable {
+    weak let context: ModelContext?
+    let container: ModelContainer
+
+    init(context: ModelContext, container: ModelContainer) {
+        self.context = context
+        self.container = container
+    }
+}
+
+/// A set of attribute indexes, as a bit mask (an entity has at most 64 attributes).
+struct AttributeMask: Hashable, Sendable, Sequence {
+    private(set) var bits: UInt64 = 0
+
+    static let maximumAttributes = 64
+
+    mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+    func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+    var isEmpty: Bool { bits == 0 }
+    static func all(_ count: Int) -> AttributeMask {
+        AttributeMask(bits: count >= 64 ? .max : (1 << UInt64(count)) - 1)
+    }
+
+    func makeIterator() -> some IteratorProtocol<Int> {
+        var remaining = bits
+        return AnyIterator {
+            guard remaining != 0 else { return nil }
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            return index
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything that can go wrong in PersistenceCore, each case with a message a learner understands.
+public enum ModelError: Error, Sendable {
+    /// No row exists for the identifier (never saved, deleted, or of another store).
+    case modelNotFound(PersistentIdentifier)
+    /// A save met objects changed in the store since the context read them (merge policy `.error`).
+    case mergeConflict([MergeConflict])
+    /// The file exists but is not a readable SQLite database (wrong bytes, truncated, damaged).
+    case storeCorrupted(URL, underlying: String)
+    /// The file cannot be opened at all (a directory, no permission, a missing parent folder).
+    case storeUnreadable(URL, underlying: String)
+    /// The store was made for a different set of models; the text names the difference.
+    case schemaMismatch(String)
+    /// A value or a model was not of the type asked for.
+    case typeMismatch(expected: String, found: String)
+    /// A model was used with a context it does not belong to.
+    case contextMismatch(String)
+    /// A model or identifier names an entity the container's schema does not have.
+    case unknownEntity(String)
+    /// A batch request named a property the entity does not have, or gave it a wrong value.
+    case invalidProperty(entity: String, property: String, reason: String)
+    /// A unique attribute would hold the same value twice.
+    case uniqueConstraintViolation(entity: String, attribute: String)
+    /// The store is locked by another process beyond the busy timeout.
+    case storeBusy(URL?)
+    /// SQLite reported an error this library did not expect; the message is SQLite's.
+    case sqlite(code: Int32, message: String, sql: String?)
+}
+
+extension ModelError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .modelNotFound(let id):
+            "No stored model has the identifier \(id): it was never saved, or it was deleted."
+        case .mergeConflict(let conflicts):
+            "The save found \(conflicts.count) object(s) changed in the store since this context read them: "
+                + conflicts.map { "\($0.identifier) (version \($0.oldVersionNumber) → \($0.newVersionNumber))" }
+                .joined(separator: ", ")
+                + ". Nothing was written. Choose a merge policy or refresh and retry."
+        case .storeCorrupted(let url, let underlying):
+            "The store at \(url.path) is not a valid SQLite database (\(underlying)). The file was left untouched."
+        case .storeUnreadable(let url, let underlying):
+            "The store at \(url.path) cannot be opened (\(underlying)). The file was left untouched."
+        case .schemaMismatch(let difference):
+            "The store was made for other models: \(difference). Migration is not supported; use a new store file."
+        case .typeMismatch(let expected, let found):
+            "Expected \(expected) but found \(found)."
+        case .contextMismatch(let reason):
+            "Wrong context: \(reason)"
+        case .unknownEntity(let name):
+            "The container's schema has no entity called '\(name)'."
+        case .invalidProperty(let entity, let property, let reason):
+            "\(entity).\(property): \(reason)"
+        case .uniqueConstraintViolation(let entity, let attribute):
+            "Another \(entity) already has this \(attribute); the attribute is unique. Nothing was written."
+        case .storeBusy(let url):
+            "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection and stayed locked past the busy timeout."
+        case .sqlite(let code, let message, let sql):
+            "SQLite error \(code): \(message)\(sql.map { " in `\($0)`" } ?? "")"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

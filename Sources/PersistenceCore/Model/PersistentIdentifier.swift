@@ -1,0 +1,83 @@
+import Foundation
+
+/// The identity of one stored object: SwiftData's `PersistentIdentifier`, Core Data's `NSManagedObjectID`.
+///
+/// Identifiers are values: pass them between queues and actors instead of models, which are bound
+/// to their context. A new object's identifier is temporary until its first save (or
+/// ``ModelContext/obtainPermanentIdentifiers(for:)``); from then on it is permanent and stable, and
+/// its ``uriRepresentation`` can be archived and resolved later with
+/// ``ModelContainer/identifier(forURIRepresentation:)``.
+public struct PersistentIdentifier: Hashable, Sendable, Codable {
+    /// Where in its store the object lives.
+    public enum Storage: Hashable, Sendable, Codable {
+        /// A row that exists in the store: its `Z_PK`.
+        case permanent(primaryKey: Int64)
+        /// An object that has never been saved.
+        case temporary(UUID)
+    }
+
+    /// The `Z_UUID` of the store the object belongs to.
+    public let storeIdentifier: UUID
+    /// The model class name, e.g. `Item`.
+    public let entityName: String
+    /// A permanent primary key or a temporary token.
+    public let storage: Storage
+
+    public init(storeIdentifier: UUID, entityName: String, storage: Storage) {
+        self.storeIdentifier = storeIdentifier
+        self.entityName = entityName
+        self.storage = storage
+    }
+
+    /// True until the object is first saved or given a permanent identifier.
+    public var isTemporary: Bool {
+        if case .temporary = storage { true } else { false }
+    }
+
+    /// The row's `Z_PK`, or nil for a temporary identifier.
+    public var primaryKey: Int64? {
+        if case .permanent(let primaryKey) = storage { primaryKey } else { nil }
+    }
+
+    /// `x-lab://<store>/<Entity>/p<Z_PK>`, or `.../t<UUID>` while temporary: Core Data's URI form.
+    public var uriRepresentation: URL {
+        let suffix = switch storage {
+        case .permanent(let primaryKey): "p\(primaryKey)"
+        case .temporary(let token): "t\(token.uuidString)"
+        }
+        return URL(string: "\(Self.uriScheme)://\(storeIdentifier.uuidString)/\(entityName)/\(suffix)")!
+    }
+
+    /// The scheme of every identifier URI.
+    public static let uriScheme = "x-lab"
+
+    /// Parses a URI made by ``uriRepresentation``; nil when it is not of that form.
+    public init?(uriRepresentation uri: URL) {
+        guard uri.scheme == Self.uriScheme,
+              let host = uri.host, let store = UUID(uuidString: host)
+        else { return nil }
+        let parts = uri.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].isEmpty,
+              let entity = parts.dropFirst().first, !entity.isEmpty,
+              entity.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let reference = parts.last, let kind = reference.first
+        else { return nil }
+        let value = String(reference.dropFirst())
+        let storage: Storage
+        switch kind {
+        case "p":
+            guard let primaryKey = Int64(value), primaryKey > 0, String(primaryKey) == value else { return nil }
+            storage = .permanent(primaryKey: primaryKey)
+        case "t":
+            guard let token = UUID(uuidString: value) else { return nil }
+            storage = .temporary(token)
+        default:
+            return nil
+        }
+        self.init(storeIdentifier: store, entityName: String(entity), storage: storage)
+    }
+}
+
+extension PersistentIdentifier: CustomStringConvertible {
+    public var description: String { uriRepresentation.absoluteString }
+}

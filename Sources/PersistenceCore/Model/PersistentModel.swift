@@ -1,0 +1,30 @@
+/// A class whose stored properties live in a store: what `@Model` makes of a `final class`.
+///
+/// Models are bound to the context that registered them, and to its queue: read and write their
+/// attributes only there (inside `perform`, or on a model actor). The five members of the
+/// extension below are the exception, safe from any thread, as in Core Data. Models are not
+/// `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
+public protocol PersistentModel: AnyObject {
+    /// Where the attribute values live; every generated accessor goes through it.
+    var persistentBackingData: BackingData { get }
+    /// The entity description `@Model` generates.
+    static var entitySchema: EntitySchema { get }
+    /// Each persisted property's key path and its name, so predicates and sort descriptors can
+    /// name columns (Linux has no key-path reflection).
+    static var attributeKeyPaths: [PartialKeyPath<Self>: String] { get }
+    /// Creates an instance over existing backing data: how a context materializes a fetched row.
+    init(backingData: BackingData)
+}
+
+extension PersistentModel {
+    /// The object's identity; safe from any thread.
+    public var persistentModelID: PersistentIdentifier { persistentBackingData.persistentModelID }
+    /// The context the object is registered in; safe from any thread.
+    public var modelContext: ModelContext? { persistentBackingData.modelContext }
+    /// Whether the object has unsaved changes (inserted, updated or deleted); safe from any thread.
+    public var hasChanges: Bool { persistentBackingData.hasChanges }
+    /// Whether the object is a placeholder whose values are not loaded yet; safe from any thread.
+    public var isFault: Bool { persistentBackingData.isFault }
+    /// Whether the object is deleted (awaiting save, or saved); safe from any thread.
+    public var isDeleted: Bool { persistentBackingData.isDeleted }
+}

@@ -1,0 +1,62 @@
+/// The SQL statements for one entity, written once when the container opens.
+///
+/// Every statement lists the columns in attribute order, so a row maps straight onto
+/// ``BackingData``'s values without a lookup.
+struct EntitySQL: Sendable {
+    let entity: EntitySchema
+    /// The entity's `Z_ENT`.
+    let entityNumber: Int64
+    /// `Z_PK, Z_OPT, ZA, ZB, …`
+    let selectColumns: String
+    /// `SELECT Z_PK, Z_OPT, … FROM ZITEM`
+    let select: String
+    /// `SELECT Z_PK, Z_OPT, … FROM ZITEM WHERE Z_PK = ?1`
+    let selectByPrimaryKey: String
+    /// `INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, …) VALUES (?, ?, 1, …)`
+    let insert: String
+    /// `UPDATE ZITEM SET Z_OPT = ?2, ZA = ?3, … WHERE Z_PK = ?1`
+    let update: String
+    /// `DELETE FROM ZITEM WHERE Z_PK = ?1`
+    let delete: String
+
+    init(entity: EntitySchema, entityNumber: Int) {
+        self.entity = entity
+        self.entityNumber = Int64(entityNumber)
+        let table = entity.tableName
+        let columns = entity.attributes.map(\.columnName)
+        selectColumns = (["Z_PK", "Z_OPT"] + columns).joined(separator: ", ")
+        select = "SELECT \(selectColumns) FROM \(table)"
+        selectByPrimaryKey = "\(select) WHERE Z_PK = ?1"
+        let placeholders = (0..<columns.count).map { "?\($0 + 4)" }
+        insert = "INSERT INTO \(table) (\((["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", "))) VALUES (\((["?1", "?2", "?3"] + placeholders).joined(separator: ", ")))"
+        let assignments = ["Z_OPT = ?2"] + columns.enumerated().map { "\($1) = ?\($0 + 3)" }
+        update = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?1"
+        delete = "DELETE FROM \(table) WHERE Z_PK = ?1"
+    }
+
+    /// A row as `select` returns it: primary key, version, values.
+    struct Row: Sendable {
+        let primaryKey: Int64
+        let version: Int64
+        let values: [SQLiteValue]
+    }
+
+    /// Reads the current row of a `select` statement.
+    func row(of statement: SQLiteStatement) -> Row {
+        let count = Int32(entity.attributes.count)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            values.append(statement.column(column + 2))
+        }
+        return Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values)
+    }
+
+    /// Reads the row with `primaryKey`, or nil when it does not exist.
+    func row(primaryKey: Int64, in connection: SQLiteConnection) throws(ModelError) -> Row? {
+        let statement = try connection.cachedStatement(selectByPrimaryKey)
+        try statement.bind(.integer(primaryKey), at: 1)
+        guard try statement.step() else { return nil }
+        return row(of: statement)
+    }
+}

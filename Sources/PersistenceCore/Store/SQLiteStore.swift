@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// The store coordinator: the one SQLite connection every context's reads and writes go through.
+///
+/// Core Data puts an `NSPersistentStoreCoordinator` between its contexts and the file; this is
+/// ours. Writes are serialized here (one transaction at a time), which is what makes a save all or
+/// nothing and optimistic locking sound. File stores run in WAL mode.
+final class SQLiteStore: Sendable {
+    /// The entities this store holds.
+    let schema: Schema
+    /// The store's `Z_UUID`: part of every identifier's URI.
+    let storeIdentifier: UUID
+    /// The file, or nil in memory.
+    let url: URL?
+    /// The SQL of each entity, by entity name.
+    let entitySQL: [String: EntitySQL]
+
+    private let lock = Mutex(())
+    nonisolated(unsafe) private let connection: SQLiteConnection  // guarded by `lock`: used only inside `withConnection`
+
+    /// Opens or creates the store; a bad file is reported before anything is written to it.
+    init(configuration: ModelConfiguration, schema: Schema) throws(ModelError) {
+        self.schema = schema
+        self.url = configuration.url
+        self.entitySQL = Dictionary(uniqueKeysWithValues: schema.entities.enumerated().map { offset, entity in
+            (entity.name, EntitySQL(entity: entity, entityNumber: offset + 1))
+        })
+        let connection: SQLiteConnection
+        if let url = configuration.url {
+            try StoreFileValidator.validate(url)
+            do {
+                connection = try SQLiteConnection(path: url.path)
+                connection.setBusyTimeout(configuration.busyTimeout)
+                try StoreFileValidator.checkIntegrity(connection, url: url)
+                try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            } catch {
+                throw StoreFileValidator.explain(error, url: url)
+            }
+        } else {
+            connection = try SQLiteConnection(path: ":memory:")
+        }
+        let storeIdentifier = try StoreSchema.install(schema, in: connection, url: url)
+        self.storeIdentifier = storeIdentifier
+        self.connection = connection
+    }
+
+    /// Runs `body` with the connection, for reads.
+    func read<T: Sendable>(_ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
+        try withConnection(body)
+    }
+
+    /// Runs `body` in one write transaction: all of it is committed, or none of it.
+    ///
+    /// `afterCommit` runs once the transaction is committed, still holding the connection, so
+    /// what it publishes is in commit order.
+    func write<T: Sendable>(
+        _ body: (SQLiteConnection) throws(ModelError) -> T,
+        afterCommit: (T) -> Void = { _ in }
+    ) throws(ModelError) -> T {
+        try withConnection { (connection) throws(ModelError) -> T in
+            let result: T
+            do throws(ModelError) {
+                result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
+            } catch {
+                if let url { throw StoreFileValidator.explain(error, url: url) }
+                throw error
+            }
+            afterCommit(result)
+            return result
+        }
+    }
+
+    /// Lends the connection to one caller at a time.
+    private func withConnection<T>(_ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
+        try lock.withLock { _ throws(ModelError) -> T in try body(connection) }
+    }
+
+    /// The SQL of entity `name`.
+    func sql(for name: String) throws(ModelError) -> EntitySQL {
+        guard let sql = entitySQL[name] else { throw .unknownEntity(name) }
+        return sql
+    }
+
+    /// Reserves `count` new primary keys for `entity` in `Z_PRIMARYKEY`, as Core Data does; call it
+    /// inside ``write(_:)``.
+    func allocatePrimaryKeys(_ connection: SQLiteConnection, entity: String, count: Int) throws(ModelError) -> ClosedRange<Int64> {
+        guard let number = schema.entityNumber(of: entity) else { throw .unknownEntity(entity) }
+        try connection.run("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ?1 WHERE Z_ENT = ?2",
+                           [.integer(Int64(count)), .integer(Int64(number))])
+        let rows = try connection.rows("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?1", [.integer(Int64(number))])
+        guard case .integer(let maximum)? = rows.first?.first else { throw .unknownEntity(entity) }
+        return (maximum - Int64(count) + 1)...maximum
+    }
+}

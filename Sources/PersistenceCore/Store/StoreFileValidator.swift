@@ -1,0 +1,81 @@
+import CSQLite
+import Foundation
+
+/// Decides whether a file can be a store before SQLite writes a single byte to it.
+///
+/// A corrupt, truncated or unreadable file must give a typed error and stay byte-for-byte as it
+/// was: opening it for real would switch it to WAL mode, or add our tables to it.
+enum StoreFileValidator {
+    /// The 16 bytes every SQLite database file starts with.
+    static let header = Array("SQLite format 3\0".utf8)
+
+    /// Checks what can be checked from outside SQLite: kind of file, permissions, header, size.
+    static func validate(_ url: URL) throws(ModelError) {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let parent = url.deletingLastPathComponent().path
+            var parentIsDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory),
+                  parentIsDirectory.boolValue
+            else { throw .storeUnreadable(url, underlying: "the folder \(parent) does not exist") }
+            return  // a new store: SQLite creates it
+        }
+        if isDirectory.boolValue { throw .storeUnreadable(url, underlying: "it is a directory, not a file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .storeUnreadable(url, underlying: "the file cannot be read (check its permissions)")
+        }
+        defer { try? handle.close() }
+        let prefix = (try? handle.read(upToCount: 100)) ?? Data()
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? prefix.count
+        if size == 0 { return }  // an empty file is an empty database to SQLite
+        guard prefix.count == 100 else {
+            throw .storeCorrupted(url, underlying: "the file is \(size) bytes, shorter than a SQLite header")
+        }
+        guard Array(prefix.prefix(16)) == header else {
+            throw .storeCorrupted(url, underlying: "the file does not start with the SQLite header")
+        }
+        let bytes = [UInt8](prefix)
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        guard pageSize >= 512, pageSize.nonzeroBitCount == 1 else {
+            throw .storeCorrupted(url, underlying: "the header gives an impossible page size \(rawPageSize)")
+        }
+        func bigEndian(_ offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let pageCount = bigEndian(28)
+        let headerCountIsValid = bigEndian(92) == bigEndian(24) && pageCount > 0
+        if size % pageSize != 0 || (headerCountIsValid && size < pageCount * pageSize) {
+            let expected = headerCountIsValid ? "\(pageCount * pageSize) bytes" : "a multiple of \(pageSize) bytes"
+            throw .storeCorrupted(url, underlying: "the file is truncated: \(size) bytes where the header implies \(expected)")
+        }
+    }
+
+    /// Asks SQLite itself whether the file is sound, reading only.
+    static func checkIntegrity(_ connection: SQLiteConnection, url: URL) throws(ModelError) {
+        let rows = try connection.rows("PRAGMA quick_check(1)")
+        guard case .text(let verdict)? = rows.first?.first, verdict == "ok" else {
+            let detail = rows.first?.first.map { "\($0)" } ?? "no answer"
+            throw .storeCorrupted(url, underlying: "SQLite's integrity check failed: \(detail)")
+        }
+    }
+
+    /// Turns SQLite's error codes for bad files into the typed errors a learner can act on.
+    static func explain(_ error: ModelError, url: URL) -> ModelError {
+        guard case .sqlite(let code, let message, _) = error else {
+            if case .storeBusy(nil) = error { return .storeBusy(url) }
+            return error
+        }
+        switch code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT:
+            return .storeCorrupted(url, underlying: message)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_READONLY, SQLITE_IOERR:
+            return .storeUnreadable(url, underlying: message)
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return .storeBusy(url)
+        default:
+            return error
+        }
+    }
+}
