@@ -28,20 +28,23 @@ final class SQLiteStore: Sendable {
             (entity.name, EntitySQL(entity: entity, entityNumber: offset + 1))
         })
         let connection: SQLiteConnection
+        let storeIdentifier: UUID
         if let url = configuration.url {
             try StoreFileValidator.validate(url)
             do {
                 connection = try SQLiteConnection(path: url.path)
                 connection.setBusyTimeout(configuration.busyTimeout)
                 try StoreFileValidator.checkIntegrity(connection, url: url)
+                // Only a file that is (or just became) our store is switched to WAL mode.
+                storeIdentifier = try StoreSchema.install(schema, in: connection, url: url)
                 try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             } catch {
                 throw StoreFileValidator.explain(error, url: url)
             }
         } else {
             connection = try SQLiteConnection(path: ":memory:")
+            storeIdentifier = try StoreSchema.install(schema, in: connection, url: nil)
         }
-        let storeIdentifier = try StoreSchema.install(schema, in: connection, url: url)
         self.storeIdentifier = storeIdentifier
         self.connection = connection
     }

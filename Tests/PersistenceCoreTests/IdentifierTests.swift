@@ -1,0 +1,53 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+@Suite("Identifiers")
+struct IdentifierTests {
+    let store = UUID()
+
+    @Test("A permanent identifier round-trips through its URI")
+    func permanentRoundTrip() throws {
+        let id = PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: 42))
+        #expect(id.uriRepresentation.absoluteString == "x-lab://\(store.uuidString)/Item/p42")
+        #expect(PersistentIdentifier(uriRepresentation: id.uriRepresentation) == id)
+        #expect(!id.isTemporary)
+        #expect(id.primaryKey == 42)
+    }
+
+    @Test("A temporary identifier says so and round-trips too")
+    func temporaryRoundTrip() throws {
+        let token = UUID()
+        let id = PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .temporary(token))
+        #expect(id.isTemporary)
+        #expect(id.primaryKey == nil)
+        #expect(id.uriRepresentation.absoluteString.hasSuffix("/Item/t\(token.uuidString)"))
+        #expect(PersistentIdentifier(uriRepresentation: id.uriRepresentation) == id)
+    }
+
+    @Test("Malformed URIs are rejected", arguments: [
+        "x-lab://not-a-uuid/Item/p1",
+        "https://\(UUID().uuidString)/Item/p1",
+        "x-lab://\(UUID().uuidString)/Item/p0",
+        "x-lab://\(UUID().uuidString)/Item/p-3",
+        "x-lab://\(UUID().uuidString)/Item/p12x",
+        "x-lab://\(UUID().uuidString)/Item/q12",
+        "x-lab://\(UUID().uuidString)/Item/tnot-a-uuid",
+        "x-lab://\(UUID().uuidString)/Item",
+        "x-lab://\(UUID().uuidString)//p1",
+        "x-lab://\(UUID().uuidString)/Item/p1/extra",
+        "x-lab://\(UUID().uuidString)/It em/p1",
+    ])
+    func malformed(_ text: String) {
+        let uri = URL(string: text)
+        #expect(uri.flatMap(PersistentIdentifier.init(uriRepresentation:)) == nil)
+    }
+
+    @Test("Identifiers are Codable values")
+    func codable() throws {
+        let id = PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7))
+        let decoded = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(id))
+        #expect(decoded == id)
+        #expect(decoded.hashValue == id.hashValue)
+    }
+}

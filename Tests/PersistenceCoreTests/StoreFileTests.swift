@@ -1,0 +1,118 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+/// Opening bad files: each gives a typed error and leaves the file byte-for-byte as it was.
+@Suite("Opening store files")
+struct StoreFileTests {
+    /// Opens a store with no entities: enough to exercise the file checks.
+    func open(_ url: URL) throws -> ModelContainer {
+        try ModelContainer(for: [], configuration: .file(url))
+    }
+
+    @Test("A new file becomes a store, and reopening it keeps its identifier")
+    func createAndReopen() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("new.sqlite")
+        let first = try open(url).storeIdentifier
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        let second = try open(url).storeIdentifier
+        #expect(first == second)
+    }
+
+    @Test("An empty file becomes a store")
+    func emptyFile() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("empty.sqlite")
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data())
+        _ = try open(url)
+    }
+
+    @Test("A file of random bytes is reported corrupted and left untouched")
+    func randomBytes() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("garbage.sqlite")
+        let bytes = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        _ = FileManager.default.createFile(atPath: url.path, contents: bytes)
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        guard case .storeCorrupted(let reported, _)? = error else {
+            Issue.record("expected storeCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(reported == url)
+        #expect(contents(of: url) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+    }
+
+    @Test("A text file is reported corrupted and left untouched")
+    func textFile() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("notes.sqlite")
+        let bytes = Data("These are my notes, not a database.\n".utf8)
+        _ = FileManager.default.createFile(atPath: url.path, contents: bytes)
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        #expect(error.map { if case .storeCorrupted = $0 { true } else { false } } == true)
+        #expect(contents(of: url) == bytes)
+    }
+
+    @Test("A truncated store is reported corrupted and left untouched", arguments: [0.5, 0.75])
+    func truncated(keeping fraction: Double) throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("truncated.sqlite")
+        do {
+            let container = try open(url)
+            _ = container.storeIdentifier
+        }
+        // Fold the WAL into the main file so the truncation hits real pages.
+        let whole = try #require(contents(of: url))
+        #expect(whole.count > 1024)
+        let cut = whole.prefix(Int(Double(whole.count) * fraction) + 3)
+        try Data(cut).write(to: url)
+        try? FileManager.default.removeItem(atPath: url.path + "-wal")
+        try? FileManager.default.removeItem(atPath: url.path + "-shm")
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        #expect(error.map { if case .storeCorrupted = $0 { true } else { false } } == true)
+        #expect(contents(of: url) == Data(cut))
+    }
+
+    @Test("A directory is reported unreadable")
+    func directoryInsteadOfFile() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("folder.sqlite")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        #expect(error.map { if case .storeUnreadable = $0 { true } else { false } } == true)
+        #expect(error?.description.contains("directory") == true)
+    }
+
+    @Test("A path under a missing folder is reported unreadable")
+    func missingFolder() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("missing").appendingPathComponent("store.sqlite")
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        #expect(error.map { if case .storeUnreadable = $0 { true } else { false } } == true)
+        #expect(!FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path))
+    }
+
+    @Test("A SQLite database of another program is refused and left untouched")
+    func foreignDatabase() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("foreign.sqlite")
+        try SQLiteFixture.makeForeignDatabase(at: url)
+        let bytes = try #require(contents(of: url))
+        let error = #expect(throws: ModelError.self) { try open(url) }
+        guard case .schemaMismatch(let message)? = error else {
+            Issue.record("expected schemaMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("recipes"))
+        #expect(contents(of: url) == bytes)
+    }
+
+    @Test("Errors explain themselves in plain words")
+    func messages() {
+        let url = URL(fileURLWithPath: "/tmp/x.sqlite")
+        #expect(ModelError.storeCorrupted(url, underlying: "bad header").description.contains("left untouched"))
+        #expect(ModelError.schemaMismatch("Item.note is in the model but not in the store").description.contains("Item.note"))
+    }
+}
