@@ -52,10 +52,16 @@ public final class BackingData: @unchecked Sendable {
     /// Reads attribute `index`; the body of every generated getter.
     public func getValue<Value: PersistentValue>(at index: Int) -> Value {
         if let link = link.load() {
-            if let context = link.context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
+            let context = link.context
+            if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
                 return context.hopSynchronously { self.getValue(at: index) }
             }
-            if isFault { link.context?.fulfillFault(self) }
+            if isFault {
+                guard let context else {
+                    fatalError("could not fulfill a fault for \(persistentModelID): its context no longer exists")
+                }
+                context.fulfillFault(self)
+            }
         }
         guard let value = Value(sqliteValue: values[index]) else {
             fatalError("\(entity.name).\(entity.attributes[index].name) holds \(values[index]), not a \(Value.self)")
@@ -95,13 +101,11 @@ public final class BackingData: @unchecked Sendable {
 
     // MARK: Bookkeeping for the owning context
 
-    /// The container this object's context belongs to, if it was ever registered.
-    var container: ModelContainer? { link.load()?.container }
     var isDetached: Bool { has(Flag.detached) }
 
     /// Binds the object to `context` for life; false if it already belongs to another one.
     func attach(to context: ModelContext) -> Bool {
-        let stored = link.storeIfNil(ContextLink(context: context, container: context.container))
+        let stored = link.storeIfNil(ContextLink(context: context))
         return stored.context === context
     }
 
@@ -147,13 +151,12 @@ public final class BackingData: @unchecked Sendable {
 }
 
 /// The set-once link from an object to its context: written when the object is first registered.
+/// Weak, because the context holds its registered objects.
 final class ContextLink: Sendable {
     weak let context: ModelContext?
-    let container: ModelContainer
 
-    init(context: ModelContext, container: ModelContainer) {
+    init(context: ModelContext) {
         self.context = context
-        self.container = container
     }
 }
 

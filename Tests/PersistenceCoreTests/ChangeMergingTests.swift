@@ -1,0 +1,160 @@
+import Foundation
+import PersistenceCore
+import Synchronization
+import Testing
+
+@Suite("Did-save changes and merging")
+struct ChangeMergingTests {
+    @Test("Every save yields its inserted, updated and deleted identifiers on container.changes")
+    func changesStream() async throws {
+        let container = try makeContainer()
+        var changes = container.changes.makeAsyncIterator()
+        let context = container.newBackgroundContext()
+        let (first, second) = try await context.perform {
+            let a = Person(name: "Ada", age: 36, sex: "f"), b = Person(name: "Bob", age: 40, sex: "m")
+            context.insert(a)
+            context.insert(b)
+            try context.save()
+            a.age = 37
+            context.delete(b)
+            try context.save()
+            return (a.persistentModelID, b.persistentModelID)
+        }
+        let inserted = await changes.next()
+        #expect(inserted == ModelContext.Changes(inserted: [first, second]))
+        let edited = await changes.next()
+        #expect(edited == ModelContext.Changes(updated: [first], deleted: [second]))
+    }
+
+    @Test("didSave is posted with the context and changes that decode from userInfo")
+    func notification() async throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let received = Mutex<[ModelContext.Changes]>([])
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
+            if let changes = ModelContext.Changes(notification: note) { received.withLock { $0.append(changes) } }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let id = try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.save()
+            return item.persistentModelID
+        }
+        #expect(received.withLock { $0 } == [ModelContext.Changes(inserted: [id])])
+    }
+
+    @Test("A background save is invisible to the main context until merged by hand")
+    @MainActor
+    func manualMerge() async throws {
+        let container = try makeContainer()
+        let main = container.mainContext
+        let ada = Person(name: "Ada", age: 36, sex: "f")
+        main.insert(ada)
+        try main.save()
+        let id = ada.persistentModelID
+        let background = container.newBackgroundContext()
+        let changes = try await background.perform {
+            let person = try background.existingModel(for: id, as: Person.self)
+            person.age = 37
+            background.insert(Person(name: "Bob", age: 40, sex: "m"))
+            try background.save()
+            return ModelContext.Changes(updated: [id])
+        }
+        #expect(ada.age == 36, "not merged yet")
+        main.mergeChanges(fromContextDidSave: changes)
+        #expect(ada.age == 37)
+        #expect(try main.fetchCount(FetchDescriptor<Person>()) == 2, "inserted rows are fetchable")
+    }
+
+    @Test("Merging keeps the receiving context's own unsaved changes on top")
+    func mergeKeepsLocalChanges() throws {
+        let container = try makeContainer()
+        let mine = container.newBackgroundContext()
+        let theirs = container.newBackgroundContext()
+        let (id, ada) = try mine.performAndWait {
+            let ada = Person(name: "Ada", age: 36, sex: "f")
+            mine.insert(ada)
+            try mine.save()
+            ada.name = "Ada L."  // unsaved, local
+            return (ada.persistentModelID, UncheckedBox(ada))
+        }
+        let changes = try theirs.performAndWait {
+            try theirs.existingModel(for: id, as: Person.self).age = 50
+            try theirs.save()
+            return ModelContext.Changes(updated: [id])
+        }
+        try mine.performAndWait {
+            mine.mergeChanges(fromContextDidSave: changes)
+            #expect(ada.value.age == 50)
+            #expect(ada.value.name == "Ada L.")
+            try mine.save()  // no conflict: the merge updated the version this context knows
+        }
+    }
+
+    @Test("automaticallyMergesChangesFromParent merges every other save into the main context")
+    @MainActor
+    func automaticMerge() async throws {
+        let container = try makeContainer()
+        let main = container.mainContext
+        main.automaticallyMergesChangesFromParent = true
+        let ada = Person(name: "Ada", age: 36, sex: "f")
+        main.insert(ada)
+        try main.save()
+        let id = ada.persistentModelID
+
+        // Wait for the merge deterministically: it is enqueued on the main queue in save order,
+        // so a block enqueued on the main queue after the save runs after the merge.
+        let background = container.newBackgroundContext()
+        try await background.perform {
+            try background.existingModel(for: id, as: Person.self).age = 41
+            try background.save()
+        }
+        await main.perform(schedule: .enqueued) {}
+        #expect(ada.age == 41)
+    }
+
+    @Test("A batch delete is seen by an auto-merging context")
+    @MainActor
+    func batchDeleteMerged() async throws {
+        let container = try makeContainer()
+        let main = container.mainContext
+        main.automaticallyMergesChangesFromParent = true
+        let ada = Person(name: "Ada", age: 36, sex: "f")
+        main.insert(ada)
+        try main.save()
+        try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
+        await main.perform(schedule: .enqueued) {}
+        #expect(ada.isDeleted)
+        #expect(main.registeredModel(for: ada.persistentModelID) as Person? == nil)
+    }
+
+    @Test("refresh without merging discards unsaved changes and turns the object into a fault")
+    func refreshDiscarding() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let ada = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(ada)
+            try context.save()
+            ada.age = 99
+            context.refresh(ada, mergeChanges: false)
+            #expect(ada.isFault)
+            #expect(!context.hasChanges)
+            #expect(ada.age == 36)
+        }
+    }
+
+    @Test("refreshAllObjects brings every registered object up to date")
+    func refreshAll() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let ada = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(ada)
+            try context.save()
+            try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["sex": "x"]))
+            context.refreshAllObjects()
+            #expect(ada.sex == "x")
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Dispatch
+import Foundation
+import PersistenceCore
+import Testing
+
+/// ConcurrencyDebug is a process-wide switch, like Core Data's launch argument: these tests run one
+/// at a time, and each looks only at the violations that name its own context's queue.
+@Suite("Queue confinement", .serialized)
+struct ConfinementTests {
+    /// Runs `body` with the debug mode set, restoring it afterwards.
+    func with<T>(_ mode: ConcurrencyDebug.Mode, _ body: () throws -> T) rethrows -> T {
+        let previous = ConcurrencyDebug.mode
+        ConcurrencyDebug.mode = mode
+        defer { ConcurrencyDebug.mode = previous }
+        return try body()
+    }
+
+    func violations(on context: ModelContext) -> [ConcurrencyViolation] {
+        ConcurrencyDebug.violations.filter { $0.expectedQueue == context.queueLabel }
+    }
+
+    @Test("The mode is read from LAB_CONCURRENCY_DEBUG")
+    func environment() {
+        #expect(ConcurrencyDebug.mode(fromEnvironment: "1") == .trap)
+        #expect(ConcurrencyDebug.mode(fromEnvironment: "record") == .record)
+        #expect(ConcurrencyDebug.mode(fromEnvironment: "0") == .off)
+        #expect(ConcurrencyDebug.mode(fromEnvironment: nil) == .off)
+    }
+
+    @Test(".record names the operation, the queue it ran on and the queue it belonged to")
+    func recordsAttributeSet() throws {
+        let context = try makeContainer().newBackgroundContext()
+        let item = context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            return UncheckedBox(item)
+        }
+        with(.record) {
+            item.value.timestamp = Date(timeIntervalSinceReferenceDate: 5)  // on the test's thread: wrong queue
+        }
+        let recorded = violations(on: context)
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.operation == "Item.timestamp set")
+        #expect(recorded.first?.thread != context.queueLabel)
+        #expect(recorded.first?.description.hasPrefix("Concurrency violation: Item.timestamp set on '") == true)
+    }
+
+    @Test(".record counts context calls from the wrong queue too")
+    func recordsContextCalls() throws {
+        let context = try makeContainer().newBackgroundContext()
+        with(.record) {
+            _ = context.hasChanges
+            context.reset()
+        }
+        #expect(violations(on: context).map(\.operation) == ["ModelContext.hasChanges", "ModelContext.reset()"])
+    }
+
+    @Test("Nothing is recorded for work done inside perform and performAndWait")
+    func rightQueueIsSilent() async throws {
+        let context = try makeContainer().newBackgroundContext()
+        try with(.record) {
+            try context.performAndWait {
+                let item = Item(timestamp: .now)
+                context.insert(item)
+                item.timestamp = .now
+                try context.save()
+            }
+        }
+        let count = try await context.perform { try context.fetchCount(FetchDescriptor<Item>()) }
+        #expect(count == 1)
+        #expect(violations(on: context).isEmpty)
+    }
+
+    @Test(".off lets a wrong-queue write through unnoticed")
+    func offIsSilent() throws {
+        let context = try makeContainer().newBackgroundContext()
+        let item = context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            return UncheckedBox(item)
+        }
+        with(.off) { item.value.timestamp = Date(timeIntervalSinceReferenceDate: 7) }
+        #expect(violations(on: context).isEmpty)
+        #expect(context.performAndWait { item.value.timestamp } == Date(timeIntervalSinceReferenceDate: 7))
+    }
+
+    @Test(".autoDispatch hops an off-queue write onto the context's queue: it lands, dirties the context, and records nothing")
+    func autoDispatch() throws {
+        let container = try makeContainer()
+        container.accessPolicy = .autoDispatch
+        let context = container.newBackgroundContext()
+        let person = try context.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(person)
+            try context.save()
+            return UncheckedBox(person)
+        }
+        with(.record) {
+            person.value.age = 40
+            #expect(person.value.age == 40)
+        }
+        #expect(violations(on: context).isEmpty)
+        #expect(context.performAndWait { context.hasChanges })
+        #expect(context.performAndWait { context.changedModels.count } == 1)
+    }
+
+    @Test(".autoDispatch does not deadlock when the context is waiting for the caller")
+    func autoDispatchNested() throws {
+        let container = try makeContainer()
+        container.accessPolicy = .autoDispatch
+        let first = container.newBackgroundContext()
+        let second = container.newBackgroundContext()
+        // first's queue                        second's queue
+        // performAndWait {
+        //                                      performAndWait {
+        //                                        person.age = 41  (first's model: hopping to
+        //                                        first's queue would wait forever, so it runs here)
+        let age = first.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            first.insert(person)
+            second.performAndWait { person.age = 41 }
+            return person.age
+        }
+        #expect(age == 41)
+    }
+
+    @Test("A context's own models may be used inside a nested performAndWait of another context")
+    func nestedIsNotAViolation() throws {
+        let container = try makeContainer()
+        let first = container.newBackgroundContext()
+        let second = container.newBackgroundContext()
+        with(.record) {
+            first.performAndWait {
+                let item = Item(timestamp: .now)
+                first.insert(item)
+                second.performAndWait { item.timestamp = .now }
+            }
+        }
+        #expect(violations(on: first).isEmpty)
+    }
+
+    @Test("Article 003, mistake 1: mainContext.reset() from a detached task stops the process under .trap")
+    func resetOffMainTraps() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ConcurrencyDebug.mode = .trap
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            await Task.detached { container.mainContext.reset() }.value
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Concurrency violation: ModelContext.reset()"))
+        #expect(message.contains("com.apple.main-thread"))
+    }
+
+    @Test("Article 003, mistake 2: a background context's model assigned from another queue stops the process under .trap")
+    func wrongQueueSetTraps() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let background = container.newBackgroundContext()
+            let item = Item(timestamp: .now)
+            background.performAndWait { background.insert(item) }
+            ConcurrencyDebug.mode = .trap
+            item.timestamp = .now  // on this thread, not the background context's queue
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Concurrency violation: Item.timestamp set on '"))
+        #expect(message.contains("but its context runs on 'ModelContext 0x"))
+    }
+
+    @Test("The same two mistakes, fixed with perform, run cleanly under .trap")
+    func fixedWithPerform() async throws {
+        await #expect(processExitsWith: .success) {
+            ConcurrencyDebug.mode = .trap
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            await Task.detached { await container.mainContext.perform { container.mainContext.reset() } }.value
+            let background = container.newBackgroundContext()
+            await background.perform {
+                let item = Item(timestamp: .now)
+                background.insert(item)
+                item.timestamp = .now
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import PersistenceCore
+import Synchronization
+import Testing
+
+@Suite("Context queues")
+struct ContextQueueTests {
+    @Test("A context created on the MainActor is a main-queue context")
+    @MainActor
+    func createdOnMainActor() throws {
+        let container = try makeContainer()
+        let context = ModelContext(container)
+        #expect(context.concurrencyType == .mainQueue)
+        #expect(context !== container.mainContext)
+    }
+
+    @Test("A context created in Task {} on the MainActor is still a main-queue context")
+    @MainActor
+    func createdInTaskOnMainActor() async throws {
+        let container = try makeContainer()
+        let type = await Task { ModelContext(container).concurrencyType }.value
+        #expect(type == .mainQueue)
+    }
+
+    @Test("A context created in Task.detached gets a private queue")
+    func createdDetached() async throws {
+        let container = try makeContainer()
+        let type = await Task.detached { ModelContext(container).concurrencyType }.value
+        #expect(type == .privateQueue)
+    }
+
+    @Test("The explicit initializer binds the queue you name")
+    @MainActor
+    func explicit() throws {
+        let container = try makeContainer()
+        #expect(ModelContext(container, concurrencyType: .privateQueue).concurrencyType == .privateQueue)
+        #expect(ModelContext(container, concurrencyType: .mainQueue).concurrencyType == .mainQueue)
+    }
+
+    @Test("perform runs the block on the context's queue, later")
+    func performRunsOnQueue() async throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let label = await withCheckedContinuation { continuation in
+            context.perform { continuation.resume(returning: DispatchQueue.currentLabel) }
+        }
+        #expect(label == context.queueLabel)
+    }
+
+    @Test("performAndWait is reentrant and returns the block's value")
+    func performAndWaitReentrant() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let value = context.performAndWait {
+            context.performAndWait { context.performAndWait { 42 } }
+        }
+        #expect(value == 42)
+    }
+
+    @Test("performAndWait rethrows what the block throws")
+    func performAndWaitThrows() {
+        struct Oops: Error {}
+        let context = ModelContext(try! makeContainer(), concurrencyType: .privateQueue)
+        #expect(throws: Oops.self) { try context.performAndWait { throw Oops() } }
+    }
+
+    @Test("async perform returns the block's value and rethrows its error")
+    func asyncPerform() async throws {
+        struct Oops: Error {}
+        let context = try makeContainer().newBackgroundContext()
+        let label = await context.perform { DispatchQueue.currentLabel }
+        #expect(label == context.queueLabel)
+        await #expect(throws: Oops.self) { try await context.perform { () throws(Oops) -> Int in throw Oops() } }
+    }
+
+    @Test(".enqueued waits behind the work already queued")
+    func scheduling() async throws {
+        let context = try makeContainer().newBackgroundContext()
+        let order = Mutex<[String]>([])
+        let done = Gate()
+        context.perform {
+            // Already on the queue: queue one more block behind us, then ask for both schedules.
+            context.perform { order.withLock { $0.append("queued") } }
+            Task {
+                // From off the queue, both kinds are enqueued: they run after "queued".
+                await context.perform(schedule: .enqueued) { order.withLock { $0.append("enqueued") } }
+                done.signal()
+            }
+            order.withLock { $0.append("first") }
+        }
+        await done.wait()
+        #expect(order.withLock { $0 } == ["first", "queued", "enqueued"])
+    }
+
+    @Test("1,000 blocks sent with perform run one at a time, in order")
+    func serial() async throws {
+        let context = try makeContainer().newBackgroundContext()
+        let state = Mutex((running: 0, maximum: 0, order: [Int]()))
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<1000 {
+                group.addTask {
+                    await context.perform {
+                        state.withLock { $0.running += 1; $0.maximum = max($0.maximum, $0.running); $0.order.append(index) }
+                        state.withLock { $0.running -= 1 }
+                    }
+                }
+            }
+        }
+        #expect(state.withLock { $0.maximum } == 1)
+        #expect(state.withLock { $0.order.count } == 1000)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PersistenceCore
+import XCTest
+
+/// The core's main promises, under XCTest too: both runners run from day one.
+final class PersistenceCoreXCTests: XCTestCase {
+    func testSave_makesIdentifiersPermanentAndRowsFetchable() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: Date(timeIntervalSinceReferenceDate: 1))
+            context.insert(item)
+            XCTAssertTrue(item.persistentModelID.isTemporary)
+            try context.save()
+            XCTAssertFalse(item.persistentModelID.isTemporary)
+            XCTAssertEqual(try context.fetch(FetchDescriptor<Item>()).map(\.timestamp), [Date(timeIntervalSinceReferenceDate: 1)])
+        }
+    }
+
+    func testMainContext_isOnTheMainQueueInASynchronousTest() throws {
+        let container = try makeContainer()
+        XCTAssertEqual(ModelContext(container).concurrencyType, .mainQueue, "XCTest runs synchronous tests on the main queue")
+        XCTAssertEqual(container.mainContext.queueLabel, "com.apple.main-thread")
+    }
+
+    func testExistingModel_throwsModelNotFoundForADeletedRow() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.save()
+            let id = item.persistentModelID
+            context.delete(item)
+            try context.save()
+            XCTAssertThrowsError(try container.newBackgroundContext().performAndWait {
+                try container.newBackgroundContext().existingModel(for: id, as: Item.self)
+            }) { error in
+                guard case ModelError.modelNotFound(let missing) = error else { return XCTFail("got \(error)") }
+                XCTAssertEqual(missing, id)
+            }
+        }
+    }
+
+    func testCorruptFile_givesATypedErrorAndStaysUntouched() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("corrupt.sqlite")
+        let bytes = Data(repeating: 0xAB, count: 4096)
+        XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: bytes))
+        XCTAssertThrowsError(try ModelContainer(for: Item.self, configuration: .file(url))) { error in
+            guard case ModelError.storeCorrupted = error else { return XCTFail("got \(error)") }
+        }
+        XCTAssertEqual(contents(of: url), bytes)
+    }
+
+    func testMergePolicyObjectTrump_keepsMemoryWhereBothChangedAndStoreElsewhere() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        context.mergePolicy = .mergeByPropertyObjectTrump
+        try context.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(person)
+            try context.save()
+            try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"]))
+            person.name = "Ada L."
+            person.age = 40
+            try context.save()
+            XCTAssertEqual([person.name, "\(person.age)", person.sex], ["Ada L.", "40", "x"])
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+@Suite("Saving")
+struct SaveTests {
+    @Test("Insert makes the context dirty; save writes and makes identifiers permanent")
+    func insertAndSave() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: Date(timeIntervalSinceReferenceDate: 10))
+            #expect(!context.hasChanges)
+            context.insert(item)
+            #expect(context.hasChanges)
+            #expect(item.hasChanges)
+            #expect(item.modelContext === context)
+            #expect(context.insertedModels.count == 1)
+            let temporary = item.persistentModelID
+            #expect(temporary.isTemporary)
+            try context.save()
+            #expect(!context.hasChanges)
+            #expect(!item.hasChanges)
+            #expect(!item.persistentModelID.isTemporary)
+            #expect(context.registeredModel(for: item.persistentModelID) === item)
+            #expect(context.registeredModel(for: temporary) === item, "the old temporary identifier still finds it here")
+            #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
+        }
+    }
+
+    @Test("A changed attribute is saved, and the context remembers what it saved")
+    func update() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(person)
+            try context.save()
+            person.age = 37
+            #expect(context.changedModels.count == 1)
+            try context.save()
+            return person.persistentModelID
+        }
+        let other = container.newBackgroundContext()
+        let age = try other.performAndWait { try other.existingModel(for: id, as: Person.self).age }
+        #expect(age == 37)
+    }
+
+    @Test("Setting an attribute to the value it has does not dirty the context")
+    func sameValue() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(person)
+            try context.save()
+            person.age = 36
+            #expect(!context.hasChanges)
+        }
+    }
+
+    @Test("Delete removes the row at the next save")
+    func delete() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.save()
+            context.delete(item)
+            #expect(item.isDeleted)
+            #expect(context.deletedModels.count == 1)
+            #expect(try context.fetchCount(FetchDescriptor<Item>()) == 0, "pending deletions are left out of fetches")
+            #expect(try context.fetchCount(FetchDescriptor<Item>(includePendingChanges: false)) == 1)
+            try context.save()
+            #expect(try context.fetchCount(FetchDescriptor<Item>(includePendingChanges: false)) == 0)
+            #expect(item.isDeleted)
+            #expect(item.modelContext == nil)
+        }
+    }
+
+    @Test("Deleting an unsaved model just forgets it")
+    func deleteInserted() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            context.delete(item)
+            #expect(!context.hasChanges)
+            try context.save()
+            #expect(try context.fetchCount(FetchDescriptor<Item>()) == 0)
+        }
+    }
+
+    @Test("Rollback discards inserts, changes and deletions")
+    func rollback() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let kept = Person(name: "Ada", age: 36, sex: "f")
+            let doomed = Person(name: "Bob", age: 40, sex: "m")
+            context.insert(kept)
+            context.insert(doomed)
+            try context.save()
+            kept.age = 99
+            context.delete(doomed)
+            context.insert(Person(name: "Eve", age: 20, sex: "f"))
+            context.rollback()
+            #expect(!context.hasChanges)
+            #expect(kept.age == 36)
+            #expect(!doomed.isDeleted)
+            #expect(try context.fetchCount(FetchDescriptor<Person>()) == 2)
+        }
+    }
+
+    @Test("Reset forgets every registered model")
+    func reset() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.save()
+            let id = item.persistentModelID
+            context.insert(Item(timestamp: .now))
+            context.reset()
+            #expect(!context.hasChanges)
+            #expect(context.registeredModel(for: id) as Item? == nil)
+            #expect(item.modelContext == nil)
+            let again = try context.existingModel(for: id, as: Item.self)
+            #expect(again !== item, "a new instance: the old one was forgotten")
+            #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
+        }
+    }
+
+    @Test("A unique attribute refuses a duplicate, and the whole save is rolled back")
+    func uniqueConstraint() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let id = UUID()
+            context.insert(Item(id: id, timestamp: .now))
+            try context.save()
+            context.insert(Item(timestamp: .now))
+            context.insert(Item(id: id, timestamp: .now))
+            let error = #expect(throws: ModelError.self) { try context.save() }
+            guard case .uniqueConstraintViolation(let entity, let attribute)? = error else {
+                Issue.record("expected uniqueConstraintViolation, got \(String(describing: error))")
+                return
+            }
+            #expect(entity == "Item")
+            #expect(attribute == "id")
+            #expect(try context.fetchCount(FetchDescriptor<Item>(includePendingChanges: false)) == 1, "all or nothing")
+            #expect(context.hasChanges, "the failed changes are still there to fix or roll back")
+        }
+    }
+
+    @Test("obtainPermanentIdentifiers hands out permanent identifiers before the save, and the save keeps them")
+    func permanentBeforeSave() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.obtainPermanentIdentifiers(for: [item])
+            let permanent = item.persistentModelID
+            #expect(!permanent.isTemporary)
+            try context.save()
+            #expect(item.persistentModelID == permanent)
+        }
+    }
+
+    @Test("Every attribute type survives a save and a fresh fetch")
+    func allTypesRoundTrip() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let sample = AllTypes.sample()
+        let id = try context.performAndWait {
+            context.insert(sample)
+            try context.save()
+            return sample.persistentModelID
+        }
+        let other = container.newBackgroundContext()
+        try other.performAndWait {
+            let copy = try other.existingModel(for: id, as: AllTypes.self)
+            #expect(copy.isEqual(to: AllTypes.sample()))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+/// The file a learner opens in any SQLite browser looks like Core Data's.
+@Suite("Store layout")
+struct StoreLayoutTests {
+    @Test("A saved file has Core Data's tables and columns, read with the C API")
+    func coreDataLayout() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("layout.sqlite")
+        let storeIdentifier: UUID
+        do {
+            let container = try ModelContainer(for: Item.self, Person.self, configuration: .file(url))
+            storeIdentifier = container.storeIdentifier
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                let person = Person(name: "Ada", age: 36, sex: "f")
+                context.insert(person)
+                context.insert(Item(timestamp: Date(timeIntervalSinceReferenceDate: 86_400)))
+                try context.save()
+                person.age = 37
+                try context.save()
+            }
+        }
+        let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
+        #expect(tables == ["ZITEM", "ZPERSON", "Z_METADATA", "Z_PRIMARYKEY"])
+
+        let columns = try SQLiteFixture.rows("SELECT name, type FROM pragma_table_info('ZPERSON')", in: url)
+        #expect(columns.map { $0[0] } == ["Z_PK", "Z_ENT", "Z_OPT", "ZNAME", "ZAGE", "ZSEX"])
+        #expect(columns.map { $0[1] } == ["INTEGER", "INTEGER", "INTEGER", "VARCHAR", "INTEGER", "VARCHAR"])
+
+        let person = try SQLiteFixture.rows("SELECT Z_PK, Z_ENT, Z_OPT, ZNAME, ZAGE FROM ZPERSON", in: url)
+        #expect(person == [["1", "2", "2", "Ada", "37"]], "Z_ENT 2 (entities numbered by name), Z_OPT 2 after one update")
+
+        let timestamp = try SQLiteFixture.rows("SELECT ZTIMESTAMP FROM ZITEM", in: url)
+        #expect(Double(timestamp[0][0]) == 86_400, "dates are seconds since 2001-01-01")
+
+        let keys = try SQLiteFixture.rows("SELECT Z_ENT, Z_NAME, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT", in: url)
+        #expect(keys == [["1", "Item", "1"], ["2", "Person", "1"]])
+
+        let metadata = try SQLiteFixture.rows("SELECT Z_VERSION, Z_UUID FROM Z_METADATA", in: url)
+        #expect(metadata == [["1", storeIdentifier.uuidString]])
+
+        let mode = try SQLiteFixture.rows("PRAGMA journal_mode", in: url)
+        #expect(mode == [["wal"]])
+    }
+
+    @Test("A unique attribute gets a unique index")
+    func uniqueIndex() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("unique.sqlite")
+        _ = try ModelContainer(for: Item.self, configuration: .file(url))
+        let indexes = try SQLiteFixture.rows("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ZITEM'", in: url)
+        #expect(indexes.contains { $0[0].contains("UNIQUE") && $0[0].contains("ZID") })
+    }
+}
+
+@Suite("Schema changes")
+struct SchemaMismatchTests {
+    enum Version1 {
+        @Model final class Gadget {
+            var name: String
+            init(name: String) { self.name = name }
+        }
+    }
+
+    enum Version2 {
+        @Model final class Gadget {
+            var name: String
+            var price: Double
+            init(name: String, price: Double) { self.name = name; self.price = price }
+        }
+    }
+
+    enum Version3 {
+        @Model final class Gadget {
+            var name: Int
+            init(name: Int) { self.name = name }
+        }
+    }
+
+    @Test("Reopening a store with an added attribute names it, and leaves the file untouched")
+    func addedAttribute() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("gadgets.sqlite")
+        do { _ = try ModelContainer(for: Version1.Gadget.self, configuration: .file(url)) }
+        let before = contents(of: url)
+        let error = #expect(throws: ModelError.self) { try ModelContainer(for: Version2.Gadget.self, configuration: .file(url)) }
+        guard case .schemaMismatch(let message)? = error else {
+            Issue.record("expected schemaMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("Gadget.price is in the model but not in the store"))
+        #expect(contents(of: url) == before)
+    }
+
+    @Test("A changed attribute type and a missing entity are named")
+    func changedType() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("gadgets.sqlite")
+        do { _ = try ModelContainer(for: Version1.Gadget.self, configuration: .file(url)) }
+        let typeError = #expect(throws: ModelError.self) { try ModelContainer(for: Version3.Gadget.self, configuration: .file(url)) }
+        #expect(typeError?.description.contains("Gadget.name is name: Int in the model but name: String in the store") == true)
+        let entityError = #expect(throws: ModelError.self) {
+            try ModelContainer(for: Version1.Gadget.self, Item.self, configuration: .file(url))
+        }
+        #expect(entityError?.description.contains("entity Item is in the model but not in the store") == true)
+    }
+}
