@@ -20,6 +20,9 @@ extension ModelContext {
         }
         guard !data.has(BackingData.Flag.registered) else { return }
         var identifier = data.persistentModelID
+        guard identifier.isTemporary else {
+            fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
+        }
         if identifier.storeIdentifier == BackingData.unattachedStore {
             identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: identifier.entityName, storage: identifier.storage)
             data.setIdentifier(identifier)
@@ -27,6 +30,7 @@ extension ModelContext {
         registered[identifier] = model
         insertedObjects[key] = model
         insertionOrder.append(key)
+        data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
     }
 

@@ -149,9 +149,10 @@ struct SavePlan: Sendable {
 
         // Inserts last: new rows cannot conflict, but a unique attribute can.
         let keys = try Self.allocateKeys(for: inserted, in: connection, store: store)
+        var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
         for (data, primaryKey) in zip(inserted, keys) {
-            let sql = try store.sql(for: data.entity.name)
-            let statement = try connection.cachedStatement(sql.insert)
+            let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
+            statement.reset()
             try statement.bind(.integer(primaryKey), at: 1)
             try statement.bind(.integer(sql.entityNumber), at: 2)
             try statement.bind(.integer(1), at: 3)
@@ -170,6 +171,18 @@ struct SavePlan: Sendable {
                 storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName, storage: .permanent(primaryKey: primaryKey)))
         }
         return outcome
+    }
+
+    /// The prepared INSERT of an entity, looked up once per save rather than once per row.
+    private static func insertStatement(
+        for entity: String, in cache: inout [String: (sql: EntitySQL, statement: SQLiteStatement)],
+        connection: SQLiteConnection, store: SQLiteStore
+    ) throws(ModelError) -> (sql: EntitySQL, statement: SQLiteStatement) {
+        if let cached = cache[entity] { return cached }
+        let sql = try store.sql(for: entity)
+        let prepared = (sql: sql, statement: try connection.cachedStatement(sql.insert))
+        cache[entity] = prepared
+        return prepared
     }
 
     /// Writes an updated object if its row still has the version this context read.
