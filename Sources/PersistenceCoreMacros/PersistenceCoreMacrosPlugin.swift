@@ -1,7 +1,13 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
+/// The compiler plugin: every macro `PersistenceCore/Macros.swift` declares.
 @main
 struct PersistenceCoreMacrosPlugin: CompilerPlugin {
-    let providingMacros: [Macro.Type] = []
+    let providingMacros: [Macro.Type] = [
+        ModelMacro.self,
+        PersistedPropertyMacro.self,
+        TransientMacro.self,
+        AttributeMacro.self,
+    ]
 }

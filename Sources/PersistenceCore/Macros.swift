@@ -1,0 +1,45 @@
+// The macros' declarations. Their implementations live in the `PersistenceCoreMacros` target, a
+// compiler plugin; what each one writes is shown in its tests (`PersistenceCoreMacrosTests`).
+
+/// Turns a `final class` into a model whose stored `var`s live in a store: SwiftData's `@Model`.
+///
+/// Each persisted property becomes accessors that go through ``BackingData``, the one place where
+/// queue confinement is checked and changes are recorded. The class gains
+/// `persistentBackingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`, a
+/// ``PersistentModel`` conformance, and an unavailable `Sendable` conformance: a model is bound
+/// to its context's queue, so the compiler refuses to send one elsewhere (send its
+/// ``PersistentModel/persistentModelID`` instead).
+///
+/// Persisted properties are the stored `var`s that are not `static`, `lazy` or `@Transient`,
+/// of type `Bool, Int, Int64, Double, String, Date, UUID, Data` or an optional of one, in
+/// declaration order.
+///
+/// > Warning: Anything else is a compile-time error naming the property: a `let`, a property
+/// > without an explicit type, `var a, b: Int`, or `didSet`/`willSet` (accessor macros would drop
+/// > them silently).
+@attached(member, names: named(persistentBackingData), named(entitySchema), named(attributeKeyPaths), named(init))
+@attached(memberAttribute)
+@attached(extension, conformances: PersistentModel, Sendable)
+public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "ModelMacro")
+
+/// The accessors `@Model` gives each persisted property; not meant to be written by hand.
+///
+/// `index` is the property's position among the persisted properties, so each get and set
+/// reaches its value in ``BackingData`` without a lookup by name. The peer `_name` placeholder
+/// lets the class's initializers assign the property (see ``PersistedPropertyPlaceholder``).
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(index: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// Keeps a stored property of a `@Model` class out of the store: SwiftData's `@Transient`.
+///
+/// The property stays an ordinary stored property; it needs a default value, because a model
+/// loaded from the store is made by `init(backingData:)`, which cannot know what to give it.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type: "TransientMacro")
+
+/// Adds options to a persisted property of a `@Model` class: SwiftData's `@Attribute`.
+///
+/// `@Model` reads the options from the source text: `@Attribute(.unique) var id: UUID`.
+@attached(peer)
+public macro Attribute(_ options: AttributeOption...) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")

@@ -1,0 +1,78 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// A `@Model` class as read from the source: what every role of the macro works from, so that
+/// the members, the accessors' indexes and the schema always agree.
+struct ModelDeclaration {
+    /// The most persisted properties a model may have: ``BackingData`` tracks changes in a 64-bit mask.
+    static let maximumAttributes = 64
+
+    /// The class name, used in generated code (a stored property cannot use `Self`).
+    let className: String
+    /// The access modifier generated members take.
+    let access: String
+    /// The persisted properties, in declaration order: index `i` is attribute `i`.
+    let properties: [ModelProperty]
+    /// Everything wrong with the declaration; the member role reports them, once.
+    let diagnostics: [Diagnostic]
+    /// False when the declaration itself cannot be a model: then nothing is generated.
+    let canGenerate: Bool
+    /// Whether some property was refused (it is left as written, and the generated
+    /// `init(backingData:)` cannot initialize it).
+    let hasInvalidMembers: Bool
+
+    init(_ declaration: some DeclGroupSyntax) {
+        access = declaration.generatedMemberAccess
+        var diagnostics: [Diagnostic] = []
+        var properties: [ModelProperty] = []
+        var hasInvalidMembers = false
+        for item in declaration.memberBlock.members {
+            switch ModelMember(item.decl) {
+            case .persisted(let property): properties.append(property)
+            case .ignored: break
+            case .invalid(let found):
+                diagnostics += found
+                hasInvalidMembers = true
+            }
+        }
+        self.properties = properties
+        self.hasInvalidMembers = hasInvalidMembers
+
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            let name = declaration.declaredName.map { "'\($0)' is \(declaration.kindDescription)" }
+                ?? "not to \(declaration.kindDescription)"
+            className = declaration.declaredName ?? ""
+            self.diagnostics = [Diagnostic(node: declaration.introducerKeyword, message: MacroDiagnostic(
+                "notAFinalClass", "@Model applies to a final class; \(name)"))]
+            canGenerate = false
+            return
+        }
+        className = classDecl.name.text
+        var declarationErrors: [Diagnostic] = []
+        if !classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+            declarationErrors.append(Diagnostic(node: classDecl.classKeyword, message: MacroDiagnostic(
+                "notAFinalClass", "@Model applies to a final class; mark '\(className)' final")))
+        }
+        if let generics = classDecl.genericParameterClause {
+            declarationErrors.append(Diagnostic(node: generics, message: MacroDiagnostic(
+                "genericClass", "@Model applies to a final class that is not generic; '\(className)' has generic parameters")))
+        }
+        if let mainActor = classDecl.attributes.attribute(named: "MainActor") {
+            declarationErrors.append(Diagnostic(node: mainActor, message: MacroDiagnostic(
+                "mainActorClass",
+                "@Model applies to a final class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated final class \(className)')")))
+        }
+        if properties.count > Self.maximumAttributes {
+            declarationErrors.append(Diagnostic(node: classDecl.name, message: MacroDiagnostic(
+                "tooManyAttributes",
+                "@Model supports at most \(Self.maximumAttributes) persisted properties; '\(className)' has \(properties.count) (mark some @Transient, or split the entity)")))
+        }
+        self.diagnostics = declarationErrors + diagnostics
+        canGenerate = declarationErrors.isEmpty
+    }
+
+    /// The index of the persisted property called `name`, if it is one.
+    func index(of name: String) -> Int? {
+        properties.firstIndex { $0.name == name }
+    }
+}

@@ -1,0 +1,127 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Model`: turns a `final class` into a persistent model.
+///
+/// - member: `persistentBackingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`;
+/// - member attribute: `@PersistedProperty(index:)` on each persisted property, which gives it
+///   accessors through the backing data;
+/// - extension: the `PersistentModel` conformance, and an unavailable `Sendable` one.
+///
+/// Every role reads the class through ``ModelDeclaration``; only the member role reports its
+/// diagnostics, so each appears once.
+public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+    // MARK: member
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let model = ModelDeclaration(declaration)
+        for diagnostic in model.diagnostics {
+            context.diagnose(diagnostic)
+        }
+        guard model.canGenerate else { return [] }
+        return [
+            backingData(model),
+            entitySchema(model),
+            attributeKeyPaths(model),
+            initializer(model),
+        ]
+    }
+
+    private static func backingData(_ model: ModelDeclaration) -> DeclSyntax {
+        """
+        /// Where the attribute values live; a fresh, unregistered one until a context hands the
+        /// model its own through init(backingData:).
+        // the model's context queue guards it (ConcurrencyDebug checks)
+        nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: \(raw: model.className).entitySchema)
+        """
+    }
+
+    private static func entitySchema(_ model: ModelDeclaration) -> DeclSyntax {
+        let attributes = model.properties.map { property in
+            let unique = property.isUnique ? ", isUnique: true" : ""
+            return "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(unique)),\n"
+        }.joined()
+        let list = attributes.isEmpty ? "[]" : "[\n\(attributes)    ]"
+        return """
+            /// The entity: its name and its persisted properties, in declaration order.
+            \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                name: "\(raw: model.className)",
+                attributes: \(raw: list)
+            )
+            """
+    }
+
+    private static func attributeKeyPaths(_ model: ModelDeclaration) -> DeclSyntax {
+        let entries = model.properties.map { "    \\\(model.className).\($0.name): \"\($0.name)\",\n" }.joined()
+        let dictionary = entries.isEmpty ? "[:]" : "[\n\(entries)]"
+        return """
+            /// Each persisted property's key path and name, for predicates and sort descriptors.
+            // immutable after initialisation; key paths are not Sendable
+            nonisolated(unsafe) \(raw: model.access)static let attributeKeyPaths: [PartialKeyPath<\(raw: model.className)>: String] = \(raw: dictionary)
+            """
+    }
+
+    private static func initializer(_ model: ModelDeclaration) -> DeclSyntax {
+        let body: String
+        if model.hasInvalidMembers {
+            body = "    fatalError(\"@Model could not generate init(backingData:) for '\(model.className)': fix the errors on its properties\")\n"
+        } else {
+            body = "    self.persistentBackingData = backingData\n"
+                + model.properties.map { "    _\($0.name) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
+        }
+        return """
+            /// Creates the model over existing backing data: how a context materializes a row.
+            \(raw: model.access)nonisolated required init(backingData: PersistenceCore.BackingData) {
+            \(raw: body)}
+            """
+    }
+
+    // MARK: member attribute
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard let variable = member.as(VariableDeclSyntax.self),
+              !variable.attributes.contains(named: "PersistedProperty"),
+              case .persisted(let property) = ModelMember(DeclSyntax(variable))
+        else { return [] }
+        let model = ModelDeclaration(declaration)
+        guard model.canGenerate, let index = model.index(of: property.name) else { return [] }
+        return ["@PersistenceCore.PersistedProperty(index: \(raw: index))"]
+    }
+
+    // MARK: extension
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard ModelDeclaration(declaration).canGenerate else { return [] }
+        let requested = Set(protocols.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" })
+        var extensions: [ExtensionDeclSyntax] = []
+        if requested.contains("PersistentModel") {
+            extensions.append(try ExtensionDeclSyntax(
+                "extension \(type.trimmed): nonisolated PersistenceCore.PersistentModel {}"))
+        }
+        if requested.contains("Sendable") {
+            extensions.append(try ExtensionDeclSyntax("""
+                /// A model is bound to its context's queue: send its persistentModelID instead.
+                @available(*, unavailable) extension \(type.trimmed): Sendable {}
+                """))
+        }
+        return extensions
+    }
+}

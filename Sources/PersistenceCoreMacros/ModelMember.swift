@@ -1,0 +1,116 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// One persisted property of a `@Model` class, as read from the source.
+struct ModelProperty {
+    /// The property's name, also the attribute's name.
+    let name: String
+    /// Its type.
+    let type: AttributeTypeSyntax
+    /// Whether it carries `@Attribute(.unique)`.
+    let isUnique: Bool
+}
+
+/// What `@Model` makes of one member of the class.
+enum ModelMember {
+    /// A stored `var` of a supported type: it becomes an attribute.
+    case persisted(ModelProperty)
+    /// Anything `@Model` leaves alone: methods, computed, `static`, `lazy` and `@Transient` properties.
+    case ignored
+    /// A property `@Model` cannot persist; the diagnostics say why. It is left as written.
+    case invalid([Diagnostic])
+
+    /// The names `@Model` generates; a member with one of them is the macro's own.
+    static let generatedNames: Set<String> = ["persistentBackingData", "entitySchema", "attributeKeyPaths"]
+
+    /// Classifies `member`.
+    init(_ member: DeclSyntax) {
+        guard let variable = member.as(VariableDeclSyntax.self) else {
+            self = .ignored
+            return
+        }
+        self = Self.classify(variable)
+    }
+
+    private static func classify(_ variable: VariableDeclSyntax) -> ModelMember {
+        let modifiers = Set(variable.modifiers.map(\.name.text))
+        if !modifiers.isDisjoint(with: ["static", "class", "lazy"]) { return .ignored }
+        let isTransient = variable.attributes.contains(named: "Transient")
+
+        guard variable.bindings.count == 1, let binding = variable.bindings.first,
+              let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+        else {
+            if isTransient { return .ignored }
+            let names = variable.bindings.map { "'\($0.pattern.trimmedDescription)'" }.joined(separator: " and ")
+            return .invalid([Diagnostic(node: variable.bindings, message: MacroDiagnostic(
+                "onePropertyPerLine",
+                "@Model needs one property per line: declare \(names) separately"))])
+        }
+        let name = identifier.identifier.text
+        if generatedNames.contains(name) { return .ignored }
+
+        if let accessors = binding.accessorBlock?.accessors {
+            guard case .accessors(let list) = accessors else { return .ignored }  // `{ … }`: computed
+            let observers = list.filter { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+            guard observers.count == list.count else { return .ignored }  // get/set: computed
+            if !isTransient, let observer = observers.first {
+                // Reported at the name: the compiler hands macros the class without its accessor
+                // bodies' locations, so a diagnostic on the observer itself lands at `<unknown>:0`.
+                let kind = observer.accessorSpecifier.text
+                return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
+                    "observerNotSupported",
+                    "@Model does not support '\(kind)' on '\(name)': the property's generated accessors would drop it silently; move the code into a method, or mark '\(name)' @Transient"))])
+            }
+        }
+
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        if isTransient {
+            let isImplicitlyNil = !isLet && binding.typeAnnotation.map { isOptional($0.type) } == true
+            guard binding.initializer != nil || isImplicitlyNil else {
+                return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
+                    "transientNeedsDefault",
+                    "@Transient property '\(name)' needs a default value: a model loaded from the store is made by init(backingData:), which cannot set it"))])
+            }
+            return .ignored
+        }
+
+        if isLet {
+            return .invalid([Diagnostic(
+                node: variable.bindingSpecifier,
+                message: MacroDiagnostic(
+                    "letNotSupported",
+                    "@Model persists stored properties as 'var': make '\(name)' a 'var', or mark it @Transient to keep it out of the store"),
+                fixIt: FixIt(message: MacroFixIt("useVar", "Replace 'let' with 'var'"), changes: [
+                    .replace(oldNode: Syntax(variable.bindingSpecifier),
+                             newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))),
+                ]))])
+        }
+
+        guard let annotation = binding.typeAnnotation else {
+            return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
+                "explicitTypeRequired",
+                "@Model needs an explicit type on '\(name)' (write 'var \(name): Type = …'): it reads the type from the source to build the schema"))])
+        }
+        guard let type = AttributeTypeSyntax(annotation.type) else {
+            return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
+                "unsupportedType",
+                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals"))])
+        }
+        return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable)))
+    }
+
+    /// Whether `@Attribute(…)` lists `.unique`.
+    private static func isUnique(_ variable: VariableDeclSyntax) -> Bool {
+        guard let attribute = variable.attributes.attribute(named: "Attribute"),
+              case .argumentList(let arguments) = attribute.arguments
+        else { return false }
+        return arguments.contains { argument in
+            argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "unique"
+        }
+    }
+
+    private static func isOptional(_ type: TypeSyntax) -> Bool {
+        type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional"
+    }
+}

@@ -1,0 +1,68 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@PersistedProperty(index:)`, which `@Model` puts on each persisted property: accessors that
+/// read and write attribute `index` of the backing data, and the placeholder the init accessor
+/// initializes.
+///
+/// The init accessor is what lets the class's own initializers assign the property; naming the
+/// placeholder in `initializes:` makes the compiler treat the property as stored storage that
+/// every initializer must set (see `PersistedPropertyPlaceholder`).
+public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let name = propertyName(declaration), let index = index(in: node, context: context) else { return [] }
+        return [
+            """
+            @storageRestrictions(accesses: persistentBackingData, initializes: _\(raw: name))
+            init(initialValue) {
+                persistentBackingData.setValue(initialValue, at: \(raw: index))
+                _\(raw: name) = PersistenceCore.PersistedPropertyPlaceholder()
+            }
+            """,
+            """
+            get {
+                persistentBackingData.getValue(at: \(raw: index))
+            }
+            """,
+            """
+            set {
+                persistentBackingData.setValue(newValue, at: \(raw: index))
+            }
+            """,
+        ]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let name = propertyName(declaration) else { return [] }
+        return ["private var _\(raw: name): PersistenceCore.PersistedPropertyPlaceholder"]
+    }
+
+    /// The name of the single property `declaration` declares.
+    private static func propertyName(_ declaration: some DeclSyntaxProtocol) -> String? {
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1 else { return nil }
+        return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// The integer literal given as `index:`; diagnosed when it is anything else.
+    private static func index(in node: AttributeSyntax, context: some MacroExpansionContext) -> Int? {
+        if case .argumentList(let arguments) = node.arguments,
+           let argument = arguments.first(where: { $0.label?.text == "index" }),
+           let literal = argument.expression.as(IntegerLiteralExprSyntax.self),
+           let index = Int(literal.literal.text) {
+            return index
+        }
+        context.diagnose(Diagnostic(node: node, message: MacroDiagnostic(
+            "persistedPropertyIndex", "@PersistedProperty needs an integer literal index; @Model writes it for you")))
+        return nil
+    }
+}

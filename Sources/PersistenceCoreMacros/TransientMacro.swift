@@ -1,0 +1,14 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Transient`: a marker `@Model` reads to leave a stored property out of the store. It
+/// generates nothing itself.
+public struct TransientMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

@@ -1,0 +1,485 @@
+import PersistenceCoreMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+final class ModelMacroTests: XCTestCase {
+    /// The specs the compiler would pass: extension macros need their conformances listed, or
+    /// the test expander silently generates no extension.
+    let specs: [String: MacroSpec] = [
+        "Model": MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel", "Sendable"]),
+        "Transient": MacroSpec(type: TransientMacro.self),
+        "Attribute": MacroSpec(type: AttributeMacro.self),
+    ]
+
+    // MARK: Expansions
+
+    func testModel_expandsMembersAccessorsAndConformances() {
+        assertMacroExpansion(
+            """
+            @Model final class Item {
+                @Attribute(.unique) var id: UUID
+                var timestamp: Date
+                var title: String?
+                var count: Int = 0
+                @Transient var cache: Int = 0
+                var doubled: Int { count * 2 }
+                static var shared = 1
+                lazy var label: String = "item"
+                init(id: UUID, timestamp: Date) {
+                    self.id = id
+                    self.timestamp = timestamp
+                }
+                func touch() {}
+            }
+            """,
+            expandedSource: """
+            final class Item {
+                @PersistenceCore.PersistedProperty(index: 0) var id: UUID
+                @PersistenceCore.PersistedProperty(index: 1)
+                var timestamp: Date
+                @PersistenceCore.PersistedProperty(index: 2)
+                var title: String?
+                @PersistenceCore.PersistedProperty(index: 3)
+                var count: Int = 0
+                var cache: Int = 0
+                var doubled: Int { count * 2 }
+                static var shared = 1
+                lazy var label: String = "item"
+                init(id: UUID, timestamp: Date) {
+                    self.id = id
+                    self.timestamp = timestamp
+                }
+                func touch() {}
+
+                /// Where the attribute values live; a fresh, unregistered one until a context hands the
+                /// model its own through init(backingData:).
+                // the model's context queue guards it (ConcurrencyDebug checks)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Item.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Item",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("id", UUID.self, isUnique: true),
+                        PersistenceCore.AttributeSchema("timestamp", Date.self),
+                        PersistenceCore.AttributeSchema("title", Optional<String>.self),
+                        PersistenceCore.AttributeSchema("count", Int.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                    \\Item.id: "id",
+                    \\Item.timestamp: "timestamp",
+                    \\Item.title: "title",
+                    \\Item.count: "count",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.persistentBackingData = backingData
+                    _id = PersistenceCore.PersistedPropertyPlaceholder()
+                    _timestamp = PersistenceCore.PersistedPropertyPlaceholder()
+                    _title = PersistenceCore.PersistedPropertyPlaceholder()
+                    _count = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Item: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Item: Sendable {
+            }
+            """,
+            macroSpecs: specs)
+    }
+
+    func testModel_generatesPublicMembers_whenTheClassIsPublic() {
+        assertMacroExpansion(
+            """
+            @Model public final class Tag {
+                public var name: String
+                public init(name: String) { self.name = name }
+            }
+            """,
+            expandedSource: """
+            public final class Tag {
+                @PersistenceCore.PersistedProperty(index: 0)
+                public var name: String
+                public init(name: String) { self.name = name }
+
+                /// Where the attribute values live; a fresh, unregistered one until a context hands the
+                /// model its own through init(backingData:).
+                // the model's context queue guards it (ConcurrencyDebug checks)
+                nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Tag.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Tag",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("name", String.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) public static let attributeKeyPaths: [PartialKeyPath<Tag>: String] = [
+                    \\Tag.name: "name",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                public nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.persistentBackingData = backingData
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Tag: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Tag: Sendable {
+            }
+            """,
+            macroSpecs: specs)
+    }
+
+    func testModel_acceptsOptionalSpelledOutAndQualifiedTypes() {
+        assertMacroExpansion(
+            """
+            @Model fileprivate final class Sample {
+                var a: Optional<Int>
+                var b: Foundation.Date
+                var c: Swift.Optional<Foundation.UUID> = nil
+                init() { a = nil; b = .now }
+            }
+            """,
+            expandedSource: """
+            fileprivate final class Sample {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var a: Optional<Int>
+                @PersistenceCore.PersistedProperty(index: 1)
+                var b: Foundation.Date
+                @PersistenceCore.PersistedProperty(index: 2)
+                var c: Swift.Optional<Foundation.UUID> = nil
+                init() { a = nil; b = .now }
+
+                /// Where the attribute values live; a fresh, unregistered one until a context hands the
+                /// model its own through init(backingData:).
+                // the model's context queue guards it (ConcurrencyDebug checks)
+                nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Sample.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Sample",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("a", Optional<Int>.self),
+                        PersistenceCore.AttributeSchema("b", Foundation.Date.self),
+                        PersistenceCore.AttributeSchema("c", Optional<Foundation.UUID>.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) fileprivate static let attributeKeyPaths: [PartialKeyPath<Sample>: String] = [
+                    \\Sample.a: "a",
+                    \\Sample.b: "b",
+                    \\Sample.c: "c",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                fileprivate nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.persistentBackingData = backingData
+                    _a = PersistenceCore.PersistedPropertyPlaceholder()
+                    _b = PersistenceCore.PersistedPropertyPlaceholder()
+                    _c = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Sample: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Sample: Sendable {
+            }
+            """,
+            macroSpecs: specs)
+    }
+
+    func testModel_generatesEmptyTables_whenNothingIsPersisted() {
+        assertMacroExpansion(
+            """
+            @Model final class Empty {
+            }
+            """,
+            expandedSource: """
+            final class Empty {
+
+                /// Where the attribute values live; a fresh, unregistered one until a context hands the
+                /// model its own through init(backingData:).
+                // the model's context queue guards it (ConcurrencyDebug checks)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Empty.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Empty",
+                    attributes: []
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Empty>: String] = [:]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.persistentBackingData = backingData
+                }
+            }
+
+            extension Empty: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Empty: Sendable {
+            }
+            """,
+            macroSpecs: specs)
+    }
+
+    func testModel_makesSendableUnavailable() throws {
+        let expanded = expand("@Model final class Item { var name: String = \"\" }")
+        XCTAssertTrue(expanded.contains("@available(*, unavailable) extension Item: Sendable {"), expanded)
+    }
+
+    func testModel_addsNoConformance_thatTheTypeAlreadyHas() {
+        // Given a compiler that reports the class already Sendable (a MainActor class, say):
+        // only the conformances it asks for are generated.
+        assertMacroExpansion(
+            """
+            @Model final class Item {
+                var name: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Item {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var name: String = ""
+
+                /// Where the attribute values live; a fresh, unregistered one until a context hands the
+                /// model its own through init(backingData:).
+                // the model's context queue guards it (ConcurrencyDebug checks)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Item.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Item",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("name", String.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                    \\Item.name: "name",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.persistentBackingData = backingData
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Item: nonisolated PersistenceCore.PersistentModel {
+            }
+            """,
+            macroSpecs: ["Model": MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel"])])
+    }
+
+    func testPersistedProperty_expandsInitAccessorGetSetAndPlaceholder() {
+        assertMacroExpansion(
+            """
+            final class Item {
+                @PersistedProperty(index: 2) var title: String?
+            }
+            """,
+            expandedSource: """
+            final class Item {
+                var title: String? {
+                    @storageRestrictions(accesses: persistentBackingData, initializes: _title)
+                    init(initialValue) {
+                        persistentBackingData.setValue(initialValue, at: 2)
+                        _title = PersistenceCore.PersistedPropertyPlaceholder()
+                    }
+                    get {
+                        persistentBackingData.getValue(at: 2)
+                    }
+                    set {
+                        persistentBackingData.setValue(newValue, at: 2)
+                    }
+                }
+
+                private var _title: PersistenceCore.PersistedPropertyPlaceholder
+            }
+            """,
+            macros: ["PersistedProperty": PersistedPropertyMacro.self])
+    }
+
+    // MARK: Diagnostics
+
+    func testModel_rejectsAnUnsupportedType() {
+        assertDiagnostics(
+            """
+            @Model final class Bookmark {
+                var link: URL
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model does not support 'link: URL'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals",
+                line: 2, column: 15)])
+    }
+
+    func testModel_rejectsAnOptionalOfAnUnsupportedType() {
+        assertDiagnostics(
+            """
+            @Model final class Bookmark {
+                var tags: [String]?
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model does not support 'tags: [String]?'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals",
+                line: 2, column: 15)])
+    }
+
+    func testModel_asksForAnExplicitType_whenThePropertyHasNone() {
+        assertDiagnostics(
+            """
+            @Model final class Counter {
+                var x = 3
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model needs an explicit type on 'x' (write 'var x: Type = …'): it reads the type from the source to build the schema",
+                line: 2, column: 9)])
+    }
+
+    func testModel_rejectsALet_andOffersVar() {
+        assertDiagnostics(
+            """
+            @Model final class Item {
+                let id: UUID
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model persists stored properties as 'var': make 'id' a 'var', or mark it @Transient to keep it out of the store",
+                line: 2, column: 5,
+                fixIts: [FixItSpec(message: "Replace 'let' with 'var'")])])
+    }
+
+    func testModel_asksForOnePropertyPerLine() {
+        assertDiagnostics(
+            """
+            @Model final class Point {
+                var a, b: Int
+            }
+            """,
+            [DiagnosticSpec(message: "@Model needs one property per line: declare 'a' and 'b' separately", line: 2, column: 9)])
+    }
+
+    func testModel_rejectsDidSetAndWillSet() {
+        assertDiagnostics(
+            """
+            @Model final class Item {
+                var name: String = "" {
+                    didSet { print(name) }
+                }
+                var age: Int = 0 {
+                    willSet { print(newValue) }
+                }
+            }
+            """,
+            [
+                DiagnosticSpec(
+                    message: "@Model does not support 'didSet' on 'name': the property's generated accessors would drop it silently; move the code into a method, or mark 'name' @Transient",
+                    line: 2, column: 9),
+                DiagnosticSpec(
+                    message: "@Model does not support 'willSet' on 'age': the property's generated accessors would drop it silently; move the code into a method, or mark 'age' @Transient",
+                    line: 5, column: 9),
+            ])
+    }
+
+    func testModel_asksForADefault_onATransientProperty() {
+        assertDiagnostics(
+            """
+            @Model final class Item {
+                @Transient var cache: Int
+                @Transient var note: String?
+                @Transient let kind = "item"
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Transient property 'cache' needs a default value: a model loaded from the store is made by init(backingData:), which cannot set it",
+                line: 2, column: 20)])
+    }
+
+    func testModel_appliesOnlyToAFinalClass() {
+        for (source, message, column) in [
+            ("@Model struct Item {}", "@Model applies to a final class; 'Item' is a struct", 8),
+            ("@Model enum Item {}", "@Model applies to a final class; 'Item' is an enum", 8),
+            ("@Model actor Item {}", "@Model applies to a final class; 'Item' is an actor", 8),
+            ("@Model class Item {}", "@Model applies to a final class; mark 'Item' final", 8),
+            ("@Model final class Box<T> {}", "@Model applies to a final class that is not generic; 'Box' has generic parameters", 23),
+        ] {
+            let expanded = source.replacing("@Model ", with: "")
+            assertMacroExpansion(
+                source, expandedSource: expanded,
+                diagnostics: [DiagnosticSpec(message: message, line: 1, column: column)],
+                macroSpecs: specs)
+        }
+    }
+
+    func testModel_rejectsAMainActorClass() {
+        assertDiagnostics(
+            """
+            @Model @MainActor final class Item {
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model applies to a final class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated final class Item')",
+                line: 1, column: 8)])
+    }
+
+    func testModel_rejectsMoreThan64PersistedProperties() {
+        let properties = (0...64).map { "    var p\($0): Int = 0" }.joined(separator: "\n")
+        assertDiagnostics(
+            "@Model final class Big {\n\(properties)\n}",
+            [DiagnosticSpec(
+                message: "@Model supports at most 64 persisted properties; 'Big' has 65 (mark some @Transient, or split the entity)",
+                line: 1, column: 20)])
+    }
+
+    func testModel_stillGeneratesAConformance_whenAPropertyIsRefused() throws {
+        // A refused property is left as written; init(backingData:) cannot set it, so it traps
+        // instead of adding "not all stored properties initialized" to the real error.
+        let expanded = expand("@Model final class Bookmark {\n    var link: URL\n    var name: String = \"\"\n}")
+        XCTAssertTrue(expanded.contains("fatalError(\"@Model could not generate init(backingData:) for 'Bookmark'"), expanded)
+        XCTAssertTrue(expanded.contains("PersistenceCore.AttributeSchema(\"name\", String.self)"), expanded)
+        XCTAssertFalse(expanded.contains("\"link\""), expanded)
+        XCTAssertTrue(expanded.contains("extension Bookmark: nonisolated PersistenceCore.PersistentModel"), expanded)
+    }
+
+    // MARK: Helpers
+
+    private func assertDiagnostics(_ source: String, _ diagnostics: [DiagnosticSpec],
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        PersistenceCoreMacrosTests.assertDiagnostics(source, diagnostics, macroSpecs: specs, file: file, line: line)
+    }
+
+    private func expand(_ source: String) -> String {
+        expandedSource(source, macroSpecs: specs)
+    }
+}
