@@ -30,7 +30,7 @@ struct ChangeMergingTests {
     func notification() async throws {
         let container = try makeContainer()
         let context = container.newBackgroundContext()
-        let received = Mutex<[ModelContext.Changes]>([])
+        let received = Locked<[ModelContext.Changes]>([])
         let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
             if let changes = ModelContext.Changes(notification: note) { received.withLock { $0.append(changes) } }
         }
@@ -41,7 +41,7 @@ struct ChangeMergingTests {
             try context.save()
             return item.persistentModelID
         }
-        #expect(received.withLock { $0 } == [ModelContext.Changes(inserted: [id])])
+        #expect(received.value == [ModelContext.Changes(inserted: [id])])
     }
 
     @Test("A background save is invisible to the main context until merged by hand")
@@ -123,7 +123,7 @@ struct ChangeMergingTests {
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
-        try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
+        _ = try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
         await main.perform(schedule: .enqueued) {}
         #expect(ada.isDeleted)
         #expect(main.registeredModel(for: ada.persistentModelID) as Person? == nil)

@@ -42,7 +42,7 @@ struct ContextQueueTests {
     func performRunsOnQueue() async throws {
         let container = try makeContainer()
         let context = container.newBackgroundContext()
-        let label = await withCheckedContinuation { continuation in
+        let label = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
             context.perform { continuation.resume(returning: DispatchQueue.currentLabel) }
         }
         #expect(label == context.queueLabel)
@@ -77,37 +77,41 @@ struct ContextQueueTests {
     @Test(".enqueued waits behind the work already queued")
     func scheduling() async throws {
         let context = try makeContainer().newBackgroundContext()
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let done = Gate()
-        context.perform {
-            // Already on the queue: queue one more block behind us, then ask for both schedules.
-            context.perform { order.withLock { $0.append("queued") } }
-            Task {
-                // From off the queue, both kinds are enqueued: they run after "queued".
-                await context.perform(schedule: .enqueued) { order.withLock { $0.append("enqueued") } }
-                done.signal()
+        // (A synchronous function: in async code, `perform {}` means the async overload.)
+        func enqueueFirst() {
+            context.perform {
+                // Already on the queue: queue one more block behind this one.
+                context.perform { order.withLock { $0.append("queued") } }
+                Task {
+                    // From off the queue, .enqueued goes behind "queued".
+                    await context.perform(schedule: .enqueued) { order.withLock { $0.append("enqueued") } }
+                    done.signal()
+                }
+                order.withLock { $0.append("first") }
             }
-            order.withLock { $0.append("first") }
         }
+        enqueueFirst()
         await done.wait()
-        #expect(order.withLock { $0 } == ["first", "queued", "enqueued"])
+        #expect(order.value == ["first", "queued", "enqueued"])
     }
 
-    @Test("1,000 blocks sent with perform run one at a time, in order")
+    @Test("1,000 blocks sent with perform run one at a time")
     func serial() async throws {
         let context = try makeContainer().newBackgroundContext()
-        let state = Mutex((running: 0, maximum: 0, order: [Int]()))
+        let state = Locked((running: 0, maximum: 0, count: 0))
         await withTaskGroup(of: Void.self) { group in
-            for index in 0..<1000 {
+            for _ in 0..<1000 {
                 group.addTask {
                     await context.perform {
-                        state.withLock { $0.running += 1; $0.maximum = max($0.maximum, $0.running); $0.order.append(index) }
+                        state.withLock { $0.running += 1; $0.maximum = max($0.maximum, $0.running); $0.count += 1 }
                         state.withLock { $0.running -= 1 }
                     }
                 }
             }
         }
-        #expect(state.withLock { $0.maximum } == 1)
-        #expect(state.withLock { $0.order.count } == 1000)
+        #expect(state.value.maximum == 1)
+        #expect(state.value.count == 1000)
     }
 }

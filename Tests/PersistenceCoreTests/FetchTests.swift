@@ -38,7 +38,7 @@ struct FetchTests {
     @Test("fetchCount counts what fetch would return")
     func count() throws {
         let context = try seeded()
-        try context.performAndWait {
+        try context.performAndWait { () throws in
             #expect(try context.fetchCount(FetchDescriptor<Person>()) == 5)
             #expect(try context.fetchCount(FetchDescriptor<Person>(predicate: #Predicate { $0.sex == "f" })) == 2)
             #expect(try context.fetchCount(FetchDescriptor<Person>(fetchLimit: 3)) == 3)

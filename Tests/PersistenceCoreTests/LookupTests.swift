@@ -113,10 +113,8 @@ struct LookupTests {
                 return item.persistentModelID
             }
             let reader = container.newBackgroundContext()
-            reader.performAndWait {
-                let fault = reader.model(for: id) as! Item
-                _ = fault.timestamp
-            }
+            let timestamp = reader.performAndWait { (reader.model(for: id) as! Item).timestamp }
+            print("unreachable: \(timestamp)")
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("could not fulfill a fault"))

@@ -21,8 +21,8 @@ struct SaveTests {
             #expect(!context.hasChanges)
             #expect(!item.hasChanges)
             #expect(!item.persistentModelID.isTemporary)
-            #expect(context.registeredModel(for: item.persistentModelID) === item)
-            #expect(context.registeredModel(for: temporary) === item, "the old temporary identifier still finds it here")
+            #expect((context.registeredModel(for: item.persistentModelID) as Item?) === item)
+            #expect((context.registeredModel(for: temporary) as Item?) === item, "the old temporary identifier still finds it here")
             #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
         }
     }

@@ -45,13 +45,11 @@ extension ModelContainer {
         _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> [Int64]
     ) throws -> [PersistentIdentifier] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
-        let storeIdentifier = storeIdentifier
         let keys = try store.write({ (connection) throws(ModelError) -> [Int64] in
             guard let predicate, let translation, !translation.isComplete else {
                 return try statement(connection, .sql(translation?.sql))
             }
-            let keys = try Self.matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql,
-                                             storeIdentifier: storeIdentifier, in: connection)
+            let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
             return try statement(connection, .primaryKeys(keys))
         }, afterCommit: { keys in
             publish(changes(identifiers(T.self, keys)), from: nil)
@@ -66,18 +64,16 @@ extension ModelContainer {
     }
 
     /// Evaluates a predicate SQL cannot fully express on unregistered copies of the candidate rows.
-    private static func matchingKeys<T: PersistentModel>(
+    private func matchingKeys<T: PersistentModel>(
         _ type: T.Type, entity: EntitySQL, predicate: Predicate<T>, narrowedBy filter: SQLFragment?,
-        storeIdentifier: UUID, in connection: SQLiteConnection
+        in connection: SQLiteConnection
     ) throws(ModelError) -> [Int64] {
         let statement = try connection.cachedStatement(entity.select + (filter.map { " WHERE " + $0.sql } ?? ""))
         try statement.bind(filter?.bindings ?? [])
         var keys: [Int64] = []
         while try statement.step() {
             let row = entity.row(of: statement)
-            let identifier = PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: T.entitySchema.name,
-                                                  storage: .permanent(primaryKey: row.primaryKey))
-            let copy = T(backingData: BackingData(entity: T.entitySchema, identifier: identifier, values: row.values, version: row.version))
+            let copy = T.detachedCopy(of: row, in: self)
             do {
                 if try predicate.evaluate(copy) { keys.append(row.primaryKey) }
             } catch {

@@ -19,6 +19,7 @@ extension ModelContext {
     ///
     /// > Warning: From a thread the main queue is waiting on, `performAndWait` on a main-queue
     /// > context deadlocks, as `DispatchQueue.main.sync` does.
+    @discardableResult
     public func performAndWait<T, E: Error>(_ block: () throws(E) -> T) throws(E) -> T {
         if isOnQueue { return try block() }
         let held = QueueOwnership.held + [token]

@@ -18,9 +18,16 @@ extension ModelContext {
             }
             return rows
         }
-        let fetched = rows.map { materialize(T.self, row: $0) }
-        guard !plan.isComplete else { return fetched }
-        return try finishInMemory(fetched, descriptor)
+        if plan.isComplete {
+            return rows.map { materialize(T.self, row: $0) }
+        }
+        if !descriptor.includePendingChanges {
+            // Judge by what the store holds, not by registered objects' unsaved values.
+            let copies = rows.map { row in (row, T.detachedCopy(of: row, in: container)) }
+            let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
+            return kept.map { materialize(T.self, row: $0.0) }
+        }
+        return try finishInMemory(rows.map { materialize(T.self, row: $0) }, descriptor)
     }
 
     /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
@@ -80,15 +87,43 @@ extension ModelContext {
                 candidates.append(model)
             }
         }
+        if descriptor.sortBy.isEmpty {
+            // Saved rows by primary key, then unsaved ones in insertion order: as SQL would have it.
+            let position = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
+            func rank(_ model: T) -> (Int64, Int) {
+                let data = model.persistentBackingData
+                return (data.persistentModelID.primaryKey ?? .max, position[ObjectIdentifier(data)] ?? 0)
+            }
+            candidates.sort { rank($0) < rank($1) }
+        }
+        return try Self.filterSortAndSlice(candidates, descriptor) { $0 }
+    }
+
+    /// Applies the predicate, the sort, the offset and the limit in memory, to whatever `model`
+    /// extracts from each element.
+    private static func filterSortAndSlice<Element, T: PersistentModel>(
+        _ elements: [Element], _ descriptor: FetchDescriptor<T>, model: (Element) -> T
+    ) throws -> [Element] {
+        var kept = elements
         if let predicate = descriptor.predicate {
-            candidates = try candidates.filter { try predicate.evaluate($0) }
+            kept = try kept.filter { try predicate.evaluate(model($0)) }
         }
         if !descriptor.sortBy.isEmpty {
-            candidates.sort(using: descriptor.sortBy)
+            let order = kept.map(model).enumerated().sorted { lhs, rhs in
+                for comparator in descriptor.sortBy {
+                    switch comparator.compare(lhs.element, rhs.element) {
+                    case .orderedAscending: return true
+                    case .orderedDescending: return false
+                    case .orderedSame: continue
+                    }
+                }
+                return lhs.offset < rhs.offset
+            }
+            kept = order.map { kept[$0.offset] }
         }
-        let offset = min(descriptor.fetchOffset ?? 0, candidates.count)
-        let end = descriptor.fetchLimit.map { min(offset + $0, candidates.count) } ?? candidates.count
-        return Array(candidates[offset..<end])
+        let offset = min(descriptor.fetchOffset ?? 0, kept.count)
+        let end = descriptor.fetchLimit.map { min(offset + $0, kept.count) } ?? kept.count
+        return Array(kept[offset..<end])
     }
 }
 

@@ -28,3 +28,13 @@ extension PersistentModel {
     /// Whether the object is deleted (awaiting save, or saved); safe from any thread.
     public var isDeleted: Bool { persistentBackingData.isDeleted }
 }
+
+extension PersistentModel {
+    /// An unregistered instance holding a row's stored values: what batch requests and
+    /// store-only fetches evaluate predicates on, without touching any context.
+    static func detachedCopy(of row: EntitySQL.Row, in container: ModelContainer) -> Self {
+        let identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: entitySchema.name,
+                                              storage: .permanent(primaryKey: row.primaryKey))
+        return Self(backingData: BackingData(entity: entitySchema, identifier: identifier, values: row.values, version: row.version))
+    }
+}
