@@ -82,3 +82,43 @@ final class Record: PersistentModel {
     /// Not persisted: predicates and sorts that use it can only run in memory.
     var nameLength: Int { name.count }
 }
+
+/// A model with a unique attribute, which SQLite indexes: a query filtering on it may read the
+/// rows in index order (by name) rather than by primary key.
+final class Tag: PersistentModel {
+    let persistentBackingData: BackingData
+
+    static let entitySchema = EntitySchema(name: "Tag", attributes: [
+        AttributeSchema("name", String.self, isUnique: true),
+        AttributeSchema("rank", Int.self),
+    ])
+
+    // nonisolated(unsafe): key paths are not Sendable, but this table is immutable after init.
+    nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Tag>: String] = [
+        \Tag.name: "name",
+        \Tag.rank: "rank",
+    ]
+
+    init(backingData: BackingData) {
+        persistentBackingData = backingData
+    }
+
+    convenience init(name: String, rank: Int) {
+        self.init(backingData: BackingData(entity: Self.entitySchema))
+        persistentBackingData.setValue(name, at: 0)
+        persistentBackingData.setValue(rank, at: 1)
+    }
+
+    var name: String {
+        get { persistentBackingData.getValue(at: 0) }
+        set { persistentBackingData.setValue(newValue, at: 0) }
+    }
+
+    var rank: Int {
+        get { persistentBackingData.getValue(at: 1) }
+        set { persistentBackingData.setValue(newValue, at: 1) }
+    }
+
+    /// Not persisted: a predicate that uses it is evaluated in memory.
+    var nameLength: Int { name.count }
+}
