@@ -147,6 +147,9 @@ struct FetchPlan {
     }
 
     /// The statement: the translated filter always; order, offset and limit when SQL does it all.
+    ///
+    /// When memory finishes the work, rows still come by primary key: a query SQLite answers
+    /// through an index returns them in index order, and memory's stable sort keeps ties as found.
     func query(selecting select: String, countOnly: Bool) -> SQLFragment {
         var sql = select
         var bindings: [SQLiteValue] = []
@@ -154,7 +157,8 @@ struct FetchPlan {
             sql += " WHERE " + whereClause.sql
             bindings = whereClause.bindings
         }
-        guard isComplete, !countOnly else { return SQLFragment(sql: sql, bindings: bindings) }
+        if countOnly { return SQLFragment(sql: sql, bindings: bindings) }
+        guard isComplete else { return SQLFragment(sql: sql + " ORDER BY Z_PK", bindings: bindings) }
         if let orderBy, !orderBy.isEmpty {
             sql += " ORDER BY \(orderBy), Z_PK"
         } else {

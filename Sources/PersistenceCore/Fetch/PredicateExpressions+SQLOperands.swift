@@ -1,0 +1,35 @@
+import Foundation
+
+// The leaves of a predicate: attributes, closure variables, captured values and `nil`.
+
+extension PredicateExpressions.KeyPath: SQLExpressible {
+    /// `$0.name` is the column `ZNAME`. Key paths on anything else (`$0.name.count`) have no column.
+    func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
+        guard let variable = root as? any PredicateVariableNode, variable.key == context.modelVariable,
+              let attribute = context.attributes[keyPath as AnyKeyPath]
+        else { return nil }
+        return .column(attribute)
+    }
+}
+
+extension PredicateExpressions.Variable: SQLExpressible {
+    /// A closure's variable is the value its `?.` unwrapped; the model variable alone is not a value.
+    func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
+        context.aliases[key]
+    }
+}
+
+extension PredicateExpressions.Value: SQLExpressible where Output: PersistentValue {
+    /// A captured value or literal becomes a `?` bound to the value as the store keeps it:
+    /// a `Date` as seconds since 2001, a `UUID` as 16 bytes, a `Bool` as 0 or 1.
+    func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
+        .constant(value.sqliteValue, type: Output.attributeType, isOptional: Output.isOptional)
+    }
+}
+
+extension PredicateExpressions.NilLiteral: SQLExpressible where Wrapped: PersistentValue {
+    /// `nil` is SQL's NULL; comparisons with it become `IS NULL` / `IS NOT NULL`.
+    func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
+        .constant(.null, type: Wrapped.attributeType, isOptional: true)
+    }
+}
