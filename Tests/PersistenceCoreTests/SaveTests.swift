@@ -180,3 +180,24 @@ struct SaveTests {
         }
     }
 }
+
+extension SaveTests {
+    @Test("A string with NUL characters is stored whole")
+    func nulCharacters() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let note = Note(title: "a\u{0}b", body: "\u{0}")
+            context.insert(note)
+            try context.save()
+            return note.persistentModelID
+        }
+        let other = container.newBackgroundContext()
+        let (title, body) = try other.performAndWait {
+            let note = try other.existingModel(for: id, as: Note.self)
+            return (note.title, note.body)
+        }
+        #expect(title == "a\u{0}b")
+        #expect(body == "\u{0}")
+    }
+}

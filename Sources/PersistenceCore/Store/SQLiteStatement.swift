@@ -41,7 +41,11 @@ final class SQLiteStatement {
         case .null: sqlite3_bind_null(handle, index)
         case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
         case .real(let real): sqlite3_bind_double(handle, index, real)
-        case .text(let text): sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+        case .text(let text):
+            // The byte count, not -1: a Swift string may contain NUL characters.
+            text.utf8CString.withUnsafeBufferPointer { bytes in
+                sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count - 1), SQLITE_TRANSIENT)
+            }
         case .blob(let data):
             data.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLITE_TRANSIENT)
@@ -69,7 +73,7 @@ final class SQLiteStatement {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(handle, index)))
+        case SQLITE_TEXT: .text(text(index))
         case SQLITE_BLOB:
             if let bytes = sqlite3_column_blob(handle, index) {
                 .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index))))
@@ -78,6 +82,13 @@ final class SQLiteStatement {
             }
         default: .null
         }
+    }
+
+    /// Column `index` as text, NUL characters included.
+    private func text(_ index: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// Column `index` as an integer (0 for NULL).
