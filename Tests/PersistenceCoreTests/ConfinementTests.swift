@@ -4,11 +4,13 @@ import PersistenceCore
 import Testing
 
 /// ConcurrencyDebug is a process-wide switch, like Core Data's launch argument: these tests run one
-/// at a time, and each looks only at the violations that name its own context's queue.
+/// at a time, each starts from an empty record, and each looks only at the violations that name its
+/// own context's queue.
 @Suite("Queue confinement", .serialized)
 struct ConfinementTests {
     /// Runs `body` with the debug mode set, restoring it afterwards.
     func with<T>(_ mode: ConcurrencyDebug.Mode, _ body: () throws -> T) rethrows -> T {
+        ConcurrencyDebug.reset()
         let previous = ConcurrencyDebug.mode
         ConcurrencyDebug.mode = mode
         defer { ConcurrencyDebug.mode = previous }

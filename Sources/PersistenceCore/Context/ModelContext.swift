@@ -24,8 +24,10 @@ public final class ModelContext: @unchecked Sendable {
     /// The queue itself.
     public private(set) var queue: DispatchQueue
 
-    /// This context's address: its mark on its private queue, compared by ``isOnQueue``.
-    private(set) var token: UInt = 0
+    /// This context's mark on its private queue, compared by ``isOnQueue``: a number never
+    /// reused, unlike an address (a new context may get a freed one's address).
+    let token: UInt = ModelContext.nextToken.add(1, ordering: .relaxed).newValue
+    private static let nextToken = Atomic<UInt>(0)
 
     private enum ContainerReference {
         case strong(ModelContainer)
@@ -75,7 +77,6 @@ public final class ModelContext: @unchecked Sendable {
         self.containerReference = .strong(container)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
-        self.token = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
         if concurrencyType == .privateQueue {
             bindPrivateQueue()
         }
@@ -87,11 +88,11 @@ public final class ModelContext: @unchecked Sendable {
         self.containerReference = .owner(UnownedContainer(container: container))
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
-        self.token = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func bindPrivateQueue() {
-        let label = "ModelContext 0x" + String(token, radix: 16)
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        let label = "ModelContext 0x" + String(address, radix: 16)
         let queue = DispatchQueue(label: label)
         queue.setSpecific(key: QueueIdentity.contextQueueKey, value: token)
         self.queue = queue
