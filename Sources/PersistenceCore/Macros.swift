@@ -17,6 +17,10 @@
 /// > Warning: Anything else is a compile-time error naming the property: a `let`, a property
 /// > without an explicit type, `var a, b: Int`, or `didSet`/`willSet` (accessor macros would drop
 /// > them silently).
+///
+/// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
+/// > a private one. In a module whose default isolation is the MainActor, declare it
+/// > `@Model nonisolated final class`.
 @attached(member, names: named(persistentBackingData), named(entitySchema), named(attributeKeyPaths), named(init))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)
@@ -43,3 +47,40 @@ public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type:
 /// `@Model` reads the options from the source text: `@Attribute(.unique) var id: UUID`.
 @attached(peer)
 public macro Attribute(_ options: AttributeOption...) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
+
+/// Makes an `actor` a ``ModelActor`` whose code runs on the queue of its own ``ModelContext``:
+/// SwiftData's `@ModelActor`.
+///
+/// The generated `init(modelContainer:)` makes the context with SwiftData's rule,
+/// `ModelContext(modelContainer)`: created on the main queue (the MainActor), the actor runs on
+/// the main queue; created anywhere else, on a private queue of its own. Pass
+/// `disableGenerateInit: true` to write the initializer yourself (set `modelContainer` and
+/// `modelExecutor`).
+///
+/// > Warning: Where the actor is created decides where it runs. Use ``BackgroundModelActor()``
+/// > for work that must stay off the main queue.
+@attached(member, names: named(modelExecutor), named(modelContainer), named(init))
+@attached(extension, conformances: ModelActor)
+public macro ModelActor(disableGenerateInit: Bool = false) = #externalMacro(module: "PersistenceCoreMacros", type: "ModelActorMacro")
+
+/// Makes an `actor` a ``ModelActor`` that always runs on a private queue, wherever it is created:
+/// CoreDataEvolution's `@NSModelActor`.
+///
+/// The generated `init(modelContainer:)` uses ``ModelContainer/newBackgroundContext()``. Pass
+/// `disableGenerateInit: true` to write the initializer yourself.
+@attached(member, names: named(modelExecutor), named(modelContainer), named(init))
+@attached(extension, conformances: ModelActor)
+public macro BackgroundModelActor(disableGenerateInit: Bool = false) = #externalMacro(module: "PersistenceCoreMacros", type: "BackgroundModelActorMacro")
+
+/// Makes a `final class` a ``MainModelActor``: isolated to the MainActor and working through the
+/// container's ``ModelContainer/mainContext``.
+///
+/// A macro cannot add `@MainActor` to the class it is attached to, so it adds `@MainActor` to
+/// every member that has no isolation of its own, and to the members it generates; like a
+/// `@MainActor` class, the class is `Sendable` (the compiler refuses that if a mutable stored
+/// property is left `nonisolated`). Pass `disableGenerateInit: true` to write the initializer
+/// yourself (set `modelContainer`).
+@attached(member, names: named(modelContainer), named(init))
+@attached(memberAttribute)
+@attached(extension, conformances: MainModelActor, Sendable)
+public macro MainModelActor(disableGenerateInit: Bool = false) = #externalMacro(module: "PersistenceCoreMacros", type: "MainModelActorMacro")

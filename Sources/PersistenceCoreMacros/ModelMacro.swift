@@ -15,6 +15,7 @@ import SwiftSyntaxMacros
 public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     // MARK: member
 
+    /// The members: backing data, entity schema, key-path table, `init(backingData:)`; and every diagnostic.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -85,6 +86,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
 
     // MARK: member attribute
 
+    /// `@PersistedProperty(index:)` on each persisted property, numbered as in the entity schema.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -102,6 +104,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
 
     // MARK: extension
 
+    /// The `PersistentModel` conformance and the unavailable `Sendable` one.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -109,7 +112,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard ModelDeclaration(declaration).canGenerate else { return [] }
+        guard ModelDeclaration(declaration).canGenerate else {
+            return try ModelActorGeneration.actorSendableConformance(of: declaration, type: type, requested: protocols)
+        }
         let requested = Set(protocols.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" })
         var extensions: [ExtensionDeclSyntax] = []
         if requested.contains("PersistentModel") {

@@ -11,6 +11,7 @@ import SwiftSyntaxMacros
 /// placeholder in `initializes:` makes the compiler treat the property as stored storage that
 /// every initializer must set (see `PersistedPropertyPlaceholder`).
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
+    /// The init accessor, `get` and `set`, all through the backing data at the property's index.
     public static func expansion(
         of node: AttributeSyntax,
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -38,6 +39,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         ]
     }
 
+    /// The placeholder `_name` that the init accessor initializes.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -9,5 +9,8 @@ struct PersistenceCoreMacrosPlugin: CompilerPlugin {
         PersistedPropertyMacro.self,
         TransientMacro.self,
         AttributeMacro.self,
+        ModelActorMacro.self,
+        BackgroundModelActorMacro.self,
+        MainModelActorMacro.self,
     ]
 }

@@ -430,7 +430,7 @@ final class ModelMacroTests: XCTestCase {
         for (source, message, column) in [
             ("@Model struct Item {}", "@Model applies to a final class; 'Item' is a struct", 8),
             ("@Model enum Item {}", "@Model applies to a final class; 'Item' is an enum", 8),
-            ("@Model actor Item {}", "@Model applies to a final class; 'Item' is an actor", 8),
+
             ("@Model class Item {}", "@Model applies to a final class; mark 'Item' final", 8),
             ("@Model final class Box<T> {}", "@Model applies to a final class that is not generic; 'Box' has generic parameters", 23),
         ] {
@@ -440,6 +440,21 @@ final class ModelMacroTests: XCTestCase {
                 diagnostics: [DiagnosticSpec(message: message, line: 1, column: column)],
                 macroSpecs: specs)
         }
+    }
+
+    func testModel_keepsAnActorSendable_whenMisappliedToIt() {
+        // The compiler leaves an actor's implicit Sendable conformance to a macro that may add
+        // Sendable; restoring it keeps the macro's error the only one.
+        assertMacroExpansion(
+            "@Model actor Item {}",
+            expandedSource: """
+            actor Item {}
+
+            extension Item: Sendable {
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: "@Model applies to a final class; 'Item' is an actor", line: 1, column: 8)],
+            macroSpecs: specs)
     }
 
     func testModel_rejectsAMainActorClass() {

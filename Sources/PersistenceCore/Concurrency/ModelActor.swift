@@ -1,0 +1,44 @@
+/// An actor whose code runs on the queue of its own ``ModelContext``: SwiftData's `ModelActor`.
+///
+/// Its methods may use ``modelContext`` and the models it registers without `perform`, because
+/// the actor's executor (a ``ModelContextExecutor``) runs them on that context's queue. Hand
+/// models' ``PersistentModel/persistentModelID``s across its boundary, never the models.
+/// Use `@ModelActor` or `@BackgroundModelActor` to write the boilerplate.
+///
+/// > Warning: A `@ModelActor` created on the MainActor runs on the main queue (SwiftData's rule);
+/// > heavy work there blocks the UI. `@BackgroundModelActor` always gets a private queue.
+public protocol ModelActor: Actor {
+    /// The container the actor's context belongs to.
+    nonisolated var modelContainer: ModelContainer { get }
+    /// The executor that runs the actor's code on its context's queue.
+    nonisolated var modelExecutor: ModelContextExecutor { get }
+}
+
+extension ModelActor {
+    /// The actor's executor: the context's queue.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        modelExecutor.asUnownedSerialExecutor()
+    }
+
+    /// The actor's context, usable directly in the actor's methods.
+    public var modelContext: ModelContext {
+        modelExecutor.context
+    }
+
+    /// The model with `id` in the actor's context, loaded from the store if needed; nil when its
+    /// row is gone (or is another entity): `self[id, as: Item.self]`.
+    public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
+        try? modelContext.existingModel(for: id, as: T.self)
+    }
+
+    /// Runs `body` with the actor's context, on its queue, and returns its `Sendable` result.
+    public func withContext<T: Sendable>(_ body: (ModelContext) throws -> T) rethrows -> T {
+        try body(modelContext)
+    }
+
+    /// Runs `body` with the actor's context and container, on its queue, and returns its
+    /// `Sendable` result.
+    public func withContext<T: Sendable>(_ body: (ModelContext, ModelContainer) throws -> T) rethrows -> T {
+        try body(modelContext, modelContainer)
+    }
+}
