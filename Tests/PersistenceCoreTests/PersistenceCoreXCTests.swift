@@ -68,3 +68,61 @@ final class PersistenceCoreXCTests: XCTestCase {
         }
     }
 }
+
+/// Merging under XCTest: the main context learns of background saves and batch deletes.
+final class MergingXCTests: XCTestCase {
+    @MainActor
+    func testAutomaticMerge_refreshesTheMainContextAfterABackgroundSave() async throws {
+        let container = try makeContainer()
+        let main = container.mainContext
+        main.automaticallyMergesChangesFromParent = true
+        let ada = Person(name: "Ada", age: 36, sex: "f")
+        main.insert(ada)
+        try main.save()
+        let id = ada.persistentModelID
+        let background = container.newBackgroundContext()
+        try await background.perform {
+            try background.existingModel(for: id, as: Person.self).age = 41
+            try background.save()
+        }
+        await main.perform(schedule: .enqueued) {}  // runs after the merge, which was enqueued first
+        XCTAssertEqual(ada.age, 41)
+    }
+
+    @MainActor
+    func testBatchDelete_isMergedIntoAnAutoMergingContext() async throws {
+        let container = try makeContainer()
+        let main = container.mainContext
+        main.automaticallyMergesChangesFromParent = true
+        let ada = Person(name: "Ada", age: 36, sex: "f")
+        main.insert(ada)
+        try main.save()
+        _ = try await Task.detached { try container.execute(BatchDeleteRequest<Person>()) }.value
+        await main.perform(schedule: .enqueued) {}
+        XCTAssertTrue(ada.isDeleted)
+    }
+
+    func testManualMerge_bringsAnotherContextsSaveIntoThisOne() throws {
+        let container = try makeContainer()
+        let mine = container.newBackgroundContext()
+        let theirs = container.newBackgroundContext()
+        let id = try mine.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            mine.insert(person)
+            try mine.save()
+            return person.persistentModelID
+        }
+        let changes = try theirs.performAndWait {
+            try theirs.existingModel(for: id, as: Person.self).sex = "x"
+            try theirs.save()
+            return ModelContext.Changes(updated: [id])
+        }
+        let sex = try mine.performAndWait {
+            let person = try mine.existingModel(for: id, as: Person.self)
+            XCTAssertEqual(person.sex, "f")
+            mine.mergeChanges(fromContextDidSave: changes)
+            return person.sex
+        }
+        XCTAssertEqual(sex, "x")
+    }
+}

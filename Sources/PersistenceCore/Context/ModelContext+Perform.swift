@@ -37,7 +37,10 @@ extension ModelContext {
     /// work already queued.
     ///
     /// It throws exactly what `block` throws (typed throws: Core Data's `rethrows`).
-    public func perform<T: Sendable, E: Error>(
+    ///
+    /// `nonisolated(nonsending)`: the call starts on the caller's executor (SE-0461), so from a
+    /// model actor, whose executor is this context's queue, `.immediate` really is immediate.
+    public nonisolated(nonsending) func perform<T: Sendable, E: Error>(
         schedule: ScheduledTaskType = .immediate,
         _ block: @escaping @Sendable () throws(E) -> T
     ) async throws(E) -> T {
