@@ -3,24 +3,10 @@ import Foundation
 import PersistenceCore
 import Testing
 
-/// ConcurrencyDebug is a process-wide switch, like Core Data's launch argument: these tests run one
-/// at a time, each starts from an empty record, and each looks only at the violations that name its
-/// own context's queue.
-@Suite("Queue confinement", .serialized)
+/// ConcurrencyDebug is a process-wide switch, like Core Data's launch argument: in-process tests
+/// take turns with `ConcurrencyDebug.withMode`, and `.trap` runs only in exit tests (a child process).
+@Suite("Queue confinement")
 struct ConfinementTests {
-    /// Runs `body` with the debug mode set, restoring it afterwards.
-    func with<T>(_ mode: ConcurrencyDebug.Mode, _ body: () throws -> T) rethrows -> T {
-        ConcurrencyDebug.reset()
-        let previous = ConcurrencyDebug.mode
-        ConcurrencyDebug.mode = mode
-        defer { ConcurrencyDebug.mode = previous }
-        return try body()
-    }
-
-    func violations(on context: ModelContext) -> [ConcurrencyViolation] {
-        ConcurrencyDebug.violations.filter { $0.expectedQueue == context.queueLabel }
-    }
-
     @Test("The mode is read from LAB_CONCURRENCY_DEBUG")
     func environment() {
         #expect(ConcurrencyDebug.mode(fromEnvironment: "1") == .trap)
@@ -30,17 +16,16 @@ struct ConfinementTests {
     }
 
     @Test(".record names the operation, the queue it ran on and the queue it belonged to")
-    func recordsAttributeSet() throws {
+    func recordsAttributeSet() async throws {
         let context = try makeContainer().newBackgroundContext()
         let item = context.performAndWait {
             let item = Item(timestamp: .now)
             context.insert(item)
             return UncheckedBox(item)
         }
-        with(.record) {
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
             item.value.timestamp = Date(timeIntervalSinceReferenceDate: 5)  // on the test's thread: wrong queue
         }
-        let recorded = violations(on: context)
         #expect(recorded.count == 1)
         #expect(recorded.first?.operation == "Item.timestamp set")
         #expect(recorded.first?.thread != context.queueLabel)
@@ -48,46 +33,47 @@ struct ConfinementTests {
     }
 
     @Test(".record counts context calls from the wrong queue too")
-    func recordsContextCalls() throws {
+    func recordsContextCalls() async throws {
         let context = try makeContainer().newBackgroundContext()
-        with(.record) {
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
             _ = context.hasChanges
             context.reset()
         }
-        #expect(violations(on: context).map(\.operation) == ["ModelContext.hasChanges", "ModelContext.reset()"])
+        #expect(recorded.map(\.operation) == ["ModelContext.hasChanges", "ModelContext.reset()"])
+        #expect(recorded.allSatisfy { $0.expectedQueue == context.queueLabel })
     }
 
     @Test("Nothing is recorded for work done inside perform and performAndWait")
     func rightQueueIsSilent() async throws {
         let context = try makeContainer().newBackgroundContext()
-        try with(.record) {
+        let (count, recorded) = try await ConcurrencyDebug.withMode(.record) {
             try context.performAndWait {
                 let item = Item(timestamp: .now)
                 context.insert(item)
                 item.timestamp = .now
                 try context.save()
             }
+            return try await context.perform { try context.fetchCount(FetchDescriptor<Item>()) }
         }
-        let count = try await context.perform { try context.fetchCount(FetchDescriptor<Item>()) }
         #expect(count == 1)
-        #expect(violations(on: context).isEmpty)
+        #expect(recorded.isEmpty)
     }
 
     @Test(".off lets a wrong-queue write through unnoticed")
-    func offIsSilent() throws {
+    func offIsSilent() async throws {
         let context = try makeContainer().newBackgroundContext()
         let item = context.performAndWait {
             let item = Item(timestamp: .now)
             context.insert(item)
             return UncheckedBox(item)
         }
-        with(.off) { item.value.timestamp = Date(timeIntervalSinceReferenceDate: 7) }
-        #expect(violations(on: context).isEmpty)
+        let (_, recorded) = await ConcurrencyDebug.withMode(.off) { item.value.timestamp = Date(timeIntervalSinceReferenceDate: 7) }
+        #expect(recorded.isEmpty)
         #expect(context.performAndWait { item.value.timestamp } == Date(timeIntervalSinceReferenceDate: 7))
     }
 
     @Test(".autoDispatch hops an off-queue write onto the context's queue: it lands, dirties the context, and records nothing")
-    func autoDispatch() throws {
+    func autoDispatch() async throws {
         let container = try makeContainer()
         container.accessPolicy = .autoDispatch
         let context = container.newBackgroundContext()
@@ -97,11 +83,11 @@ struct ConfinementTests {
             try context.save()
             return UncheckedBox(person)
         }
-        with(.record) {
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
             person.value.age = 40
             #expect(person.value.age == 40)
         }
-        #expect(violations(on: context).isEmpty)
+        #expect(recorded.isEmpty)
         #expect(context.performAndWait { context.hasChanges })
         #expect(context.performAndWait { context.changedModels.count } == 1)
     }
@@ -127,18 +113,18 @@ struct ConfinementTests {
     }
 
     @Test("A context's own models may be used inside a nested performAndWait of another context")
-    func nestedIsNotAViolation() throws {
+    func nestedIsNotAViolation() async throws {
         let container = try makeContainer()
         let first = container.newBackgroundContext()
         let second = container.newBackgroundContext()
-        with(.record) {
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
             first.performAndWait {
                 let item = Item(timestamp: .now)
                 first.insert(item)
                 second.performAndWait { item.timestamp = .now }
             }
         }
-        #expect(violations(on: first).isEmpty)
+        #expect(recorded.isEmpty)
     }
 
     @Test("Article 003, mistake 1: mainContext.reset() from a detached task stops the process under .trap")

@@ -43,6 +43,14 @@ public enum ConcurrencyDebug {
         }
     }
 
+    /// How many violations have been recorded since the last reset.
+    static var recordedCount: Int { recorded.withLock { $0.count } }
+
+    /// The violations recorded after the first `start` ones.
+    static func recorded(since start: Int) -> [ConcurrencyViolation] {
+        recorded.withLock { Array($0.dropFirst(min(start, $0.count))) }
+    }
+
     /// Whether any check runs: the one load the accessor path pays when debugging is off.
     static var isChecking: Bool { storedMode.load(ordering: .relaxed) != Mode.off.rawValue }
 
