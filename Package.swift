@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -35,13 +36,23 @@ let package = Package(
             name: "PersistenceCore",
             dependencies: ["CSQLite", "PersistenceCoreMacros"]
         ),
+        // One folder per article case: the wrong way, the right way, and what happened.
+        .target(
+            name: "Scenarios",
+            dependencies: ["PersistenceCore"],
+            exclude: ["CompilerLessons/Snippets"]
+        ),
         .executableTarget(
             name: "lab",
-            dependencies: ["PersistenceCore"]
+            dependencies: ["PersistenceCore", "Scenarios"]
         ),
         .testTarget(
             name: "PersistenceCoreTests",
             dependencies: ["PersistenceCore", "CSQLite"]
+        ),
+        .testTarget(
+            name: "ScenariosTests",
+            dependencies: ["Scenarios", "PersistenceCore"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

@@ -1,0 +1,50 @@
+/// Every scenario, in course order: the one list the CLI, the tests and the tutorials read.
+public enum ScenarioCatalog {
+    /// The scenarios, in the order a learner meets them.
+    public static let all: [any Scenario.Type] = [
+        WrongQueueMutation.self,
+        WrongContextQueue.self,
+        TaskVersusDetached.self,
+        ModelActorExecutor.self,
+        IdentifierPassing.self,
+        MergeConflicts.self,
+        ChangeMerging.self,
+        BackgroundStorage.self,
+        CompilerLessons.self,
+    ]
+
+    /// The descriptions of every scenario, in order.
+    public static var infos: [ScenarioInfo] { all.map { $0.info } }
+
+    /// The scenario called `id`, if there is one.
+    public static func scenario(id: String) -> (any Scenario.Type)? {
+        all.first { $0.info.id == id }
+    }
+
+    /// Runs the scenario called `id` and reports what it showed.
+    public static func run(_ type: any Scenario.Type, in environment: ScenarioEnvironment) async throws -> ScenarioReport {
+        try await type.init().runAndReport(in: environment)
+    }
+
+    /// Ids close to `text`, best first: what an unknown id suggests.
+    public static func suggestions(for text: String, limit: Int = 3) -> [String] {
+        let ranked = all.map { ($0.info.id, editDistance(text.lowercased(), $0.info.id)) }
+            .filter { $0.1 <= max(3, text.count / 2) || $0.0.contains(text.lowercased()) }
+            .sorted { $0.1 < $1.1 }
+        return ranked.prefix(limit).map(\.0)
+    }
+
+    /// Levenshtein distance, for suggestions.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

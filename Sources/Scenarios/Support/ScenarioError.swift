@@ -1,0 +1,11 @@
+/// A scenario that could not run to the end.
+public enum ScenarioError: Error, Sendable, CustomStringConvertible {
+    /// A step did not produce what the demonstration needs, e.g. a missing object.
+    case unexpected(String)
+
+    public var description: String {
+        switch self {
+        case .unexpected(let what): "The scenario went off script: \(what)"
+        }
+    }
+}

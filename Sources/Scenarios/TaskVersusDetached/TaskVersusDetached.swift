@@ -1,0 +1,20 @@
+import PersistenceCore
+
+/// PLACEHOLDER until its scenario lands: replaced by the real scenario in this folder.
+public struct TaskVersusDetached: Scenario {
+    public static let info = ScenarioInfo(
+        id: "task-vs-detached", title: "task-vs-detached", articles: [.swiftDataConcurrency],
+        why: "", rule: "", whereToLook: ["Sources/Scenarios/TaskVersusDetached/TaskVersusDetached.swift"])
+
+    public struct Outcome: Sendable, Codable {}
+
+    public init() {}
+
+    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+        throw ScenarioError.unexpected("\(Self.info.id) is not written yet")
+    }
+
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        ScenarioReport(wrongWay: [], rightWay: [], demonstrated: false)
+    }
+}

@@ -1,0 +1,31 @@
+import Scenarios
+import Testing
+
+@Suite("The scenario catalog")
+struct CatalogTests {
+    @Test("Every scenario has a unique id, a title, a why, a rule and articles")
+    func complete() {
+        let infos = ScenarioCatalog.infos
+        #expect(infos.count == 9)
+        #expect(Set(infos.map(\.id)).count == infos.count)
+        for info in infos {
+            #expect(!info.title.isEmpty && !info.why.isEmpty && !info.rule.isEmpty && !info.articles.isEmpty, "\(info.id)")
+            #expect(!info.whereToLook.isEmpty, "\(info.id)")
+        }
+    }
+
+    @Test("The catalog is in course order")
+    func order() {
+        #expect(ScenarioCatalog.infos.map(\.id) == [
+            "wrong-queue-mutation", "wrong-context-queue", "task-vs-detached", "model-actor-executor",
+            "id-passing", "merge-conflicts", "change-merging", "background-storage", "compiler-lessons",
+        ])
+    }
+
+    @Test("An unknown id suggests the nearest ones")
+    func suggestions() {
+        #expect(ScenarioCatalog.suggestions(for: "merge-conflict").first == "merge-conflicts")
+        #expect(ScenarioCatalog.suggestions(for: "id-pasing").first == "id-passing")
+        #expect(ScenarioCatalog.scenario(id: "nope") == nil)
+    }
+}
