@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The SQLite C API, used directly: the store must stay near SQLite's own speed.
@@ -44,7 +45,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "lab",
-            dependencies: ["PersistenceCore", "Scenarios"]
+            dependencies: [
+                "PersistenceCore",
+                "Scenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "PersistenceCoreTests",

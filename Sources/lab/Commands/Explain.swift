@@ -1,0 +1,29 @@
+import ArgumentParser
+import Scenarios
+
+/// `lab explain <id>`: the why, the rule, and where to look.
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Explain a scenario: why, the rule, where to look.")
+
+    @Argument(help: "A scenario id (see `lab list`).")
+    var id: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let info = try ScenarioLookup.find(id).info
+        if output.json { return try JSONOutput.print(info) }
+        let terminal = Terminal.standardOutput
+        terminal.line(terminal.bold(info.title) + terminal.paint("  (\(info.id))", .gray))
+        terminal.line(terminal.paint("from " + info.articles.map(\.citation).joined(separator: "; "), .gray))
+        terminal.line()
+        terminal.line(terminal.paint("The rule", .green))
+        Terminal.wrap(info.rule, indent: "  ").forEach { terminal.line($0) }
+        terminal.line()
+        terminal.line(terminal.paint("Why", .yellow))
+        Terminal.wrap(info.why, indent: "  ").forEach { terminal.line($0) }
+        terminal.line()
+        terminal.line(terminal.paint("Where to look", .cyan))
+        info.whereToLook.forEach { terminal.line("  " + $0) }
+    }
+}

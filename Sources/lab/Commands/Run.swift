@@ -1,0 +1,34 @@
+import ArgumentParser
+import Scenarios
+
+/// `lab run <id>…`: some scenarios, in the order given.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the scenarios you name.")
+
+    @Argument(help: "Scenario ids (see `lab list`).")
+    var ids: [String]
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("Name at least one scenario (see `lab list`).") }
+    }
+
+    func run() async throws {
+        let types = try ids.map(ScenarioLookup.find)
+        let runs = try await ScenarioRun.runAll(types, in: try store.environment(), json: output.json)
+        if output.json { try JSONOutput.print(runs) }
+        try ScenarioRun.check(runs)
+    }
+}
+
+/// Finds a scenario by id, or fails with the nearest ids.
+enum ScenarioLookup {
+    static func find(_ id: String) throws -> any Scenario.Type {
+        if let type = ScenarioCatalog.scenario(id: id) { return type }
+        let nearest = ScenarioCatalog.suggestions(for: id)
+        let hint = nearest.isEmpty ? "see `lab list`" : "did you mean " + nearest.joined(separator: ", ") + "?"
+        throw LabFailure(message: "no scenario '\(id)': \(hint)")
+    }
+}

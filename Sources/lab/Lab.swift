@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `lab`: the command-line course. With no arguments it runs every scenario in order.
+@main
+struct Lab: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lab",
+        abstract: "Core Data and SwiftData concurrency, rebuilt and explained: every pitfall, then its fix.",
+        discussion: """
+            With no command, runs every scenario in course order against a SQLite file store and \
+            says what happened the wrong way, what happened the right way, and why.
+            """,
+        subcommands: [Course.self, List.self, Run.self, Explain.self, Inspect.self],
+        defaultSubcommand: Course.self
+    )
+
+    /// Parses, runs, and maps failures to the exit codes the course promises: 0 success, 1 a
+    /// failed scenario or bad input (one line, no trace), 2 a usage error.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as LabFailure {
+            Terminal.standardError.line(Terminal.standardError.paint("lab: \(failure.message)", .red))
+            Foundation.exit(1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Terminal.standardError.line(message) }
+            Foundation.exit(code == .validationFailure ? 2 : 1)
+        }
+    }
+}
+
+/// A failure the user can act on, printed as one line; exit code 1.
+struct LabFailure: Error {
+    let message: String
+}

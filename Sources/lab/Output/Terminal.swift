@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes to standard output or error, with colour only on a terminal and never when `NO_COLOR`
+/// is set (no-color.org).
+struct Terminal: Sendable {
+    enum Color: String {
+        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36", gray = "90"
+    }
+
+    let descriptor: Int32
+    let usesColor: Bool
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        self.usesColor = isatty(descriptor) == 1 && !noColor
+    }
+
+    static let standardOutput = Terminal(descriptor: STDOUT_FILENO)
+    static let standardError = Terminal(descriptor: STDERR_FILENO)
+
+    func paint(_ text: String, _ color: Color) -> String {
+        usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    func bold(_ text: String) -> String {
+        usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    func write(_ text: String) {
+        let data = Data(text.utf8)
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Folds `text` into lines of at most `width` characters, each starting with `indent`.
+    static func wrap(_ text: String, width: Int = 88, indent: String = "") -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !current.isEmpty, indent.count + current.count + 1 + word.count > width {
+                lines.append(indent + current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !current.isEmpty { lines.append(indent + current) }
+        return lines
+    }
+}
