@@ -60,6 +60,10 @@ let package = Package(
             dependencies: ["Scenarios", "PersistenceCore"]
         ),
         .testTarget(
+            name: "LabTests",
+            dependencies: ["lab", "Scenarios", "PersistenceCore"]
+        ),
+        .testTarget(
             name: "PersistenceCoreMacrosTests",
             dependencies: [
                 "PersistenceCoreMacros",

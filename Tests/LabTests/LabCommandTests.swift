@@ -1,0 +1,113 @@
+import Foundation
+import PersistenceCore
+import Scenarios
+import Testing
+
+/// Each command run as a real process: its output and its exit code.
+@Suite("The lab command")
+struct LabCommandTests {
+    @Test("lab list prints every scenario in course order")
+    func list() throws {
+        let result = try LabProcess.run(["list"])
+        #expect(result.status == 0)
+        let ids = ScenarioCatalog.infos.map(\.id)
+        let positions = ids.compactMap { result.standardOutput.range(of: $0)?.lowerBound }
+        #expect(positions.count == ids.count)
+        #expect(positions == positions.sorted())
+    }
+
+    @Test("lab list --json decodes to the catalog")
+    func listJSON() throws {
+        let result = try LabProcess.run(["list", "--json"])
+        #expect(result.status == 0)
+        let infos = try JSONDecoder().decode([ScenarioInfo].self, from: Data(result.standardOutput.utf8))
+        #expect(infos == ScenarioCatalog.infos)
+    }
+
+    @Test("lab explain prints the rule, the why and where to look")
+    func explain() throws {
+        let result = try LabProcess.run(["explain", "id-passing"])
+        #expect(result.status == 0)
+        let info = try #require(ScenarioCatalog.scenario(id: "id-passing")).info
+        #expect(result.standardOutput.contains("The rule"))
+        #expect(result.standardOutput.contains(info.whereToLook[0]))
+    }
+
+    @Test("An unknown scenario id exits 1 and suggests the nearest ones")
+    func unknownID() throws {
+        let result = try LabProcess.run(["explain", "merge-conflict"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("did you mean merge-conflicts?"))
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line, no trace")
+    }
+
+    @Test("A usage error exits 2")
+    func usageError() throws {
+        #expect(try LabProcess.run(["--no-such-flag"]).status == 2)
+        #expect(try LabProcess.run(["run"]).status == 2)
+        #expect(try LabProcess.run(["--store", "/tmp", "--in-memory"]).status == 2)
+    }
+
+    @Test("lab run --json runs the named scenario and reports it demonstrated")
+    func runJSON() throws {
+        let result = try LabProcess.run(["run", "merge-conflicts", "--in-memory", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let runs = try JSONDecoder().decode([DecodedRun].self, from: Data(result.standardOutput.utf8))
+        #expect(runs.map(\.info.id) == ["merge-conflicts"])
+        #expect(runs.first?.report?.demonstrated == true)
+    }
+
+    @Test("Output to a pipe has no colour codes")
+    func noColourOnPipes() throws {
+        let result = try LabProcess.run(["explain", "merge-conflicts"])
+        #expect(!result.standardOutput.contains("\u{1B}["))
+    }
+
+    @Test("lab inspect shows a store's Core Data layout, and --json decodes")
+    func inspect() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-inspect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try LabProcess.run(["run", "merge-conflicts", "--store", folder.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let store = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".sqlite") })
+        let path = folder.appendingPathComponent(store).path
+        let text = try LabProcess.run(["inspect", path])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("Z_PRIMARYKEY"))
+        #expect(text.standardOutput.contains("Z_METADATA"))
+        let json = try LabProcess.run(["inspect", path, "--json"])
+        let inspection = try JSONDecoder().decode(StoreInspection.self, from: Data(json.standardOutput.utf8))
+        #expect(inspection.tables.contains { $0.name == "ZPERSON" })
+    }
+
+    @Test("lab inspect of a corrupt file exits 1 with one line")
+    func inspectCorrupt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-corrupt-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let bytes = Data(repeating: 0x42, count: 4096)
+        try bytes.write(to: file)
+        let result = try LabProcess.run(["inspect", file.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("not a valid SQLite database"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(FileManager.default.contents(atPath: file.path) == bytes)
+    }
+
+    @Test("--store naming a file is bad input: exit 1 with advice")
+    func storeIsAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-file-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("x".utf8).write(to: file)
+        let result = try LabProcess.run(["run", "merge-conflicts", "--store", file.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("wants a folder"))
+    }
+}
+
+/// A run as `--json` prints it.
+struct DecodedRun: Decodable {
+    let info: ScenarioInfo
+    let report: ScenarioReport?
+    let error: String?
+    let seconds: Double
+}
