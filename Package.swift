@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Workshop", targets: ["Workshop"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -43,11 +44,18 @@ let package = Package(
             dependencies: ["PersistenceCore"],
             exclude: ["CompilerLessons/Snippets"]
         ),
+        // The workshop: exercises a learner edits, reference solutions, and checkers.
+        .target(
+            name: "Workshop",
+            dependencies: ["PersistenceCore"],
+            path: "Tutorials/Workshop"
+        ),
         .executableTarget(
             name: "lab",
             dependencies: [
                 "PersistenceCore",
                 "Scenarios",
+                "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +69,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LabTests",
-            dependencies: ["lab", "Scenarios", "PersistenceCore"]
+            dependencies: ["lab", "Scenarios", "PersistenceCore", "Workshop"]
+        ),
+        .testTarget(
+            name: "WorkshopTests",
+            dependencies: ["Workshop", "PersistenceCore"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

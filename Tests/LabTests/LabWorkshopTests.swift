@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import Workshop
+
+/// `lab workshop`, run as a real process against the exercise files of this checkout.
+@Suite("The lab workshop command")
+struct LabWorkshopTests {
+    struct DecodedStatus: Decodable {
+        let id: String
+        let status: String
+        let findings: [String]
+        let hints: [String]
+        let untouched: Bool?
+    }
+
+    @Test("lab workshop --json lists every exercise in order, each with a status and, if to do, findings and a hint")
+    func listJSON() throws {
+        let result = try LabProcess.run(["workshop", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let statuses = try JSONDecoder().decode([DecodedStatus].self, from: Data(result.standardOutput.utf8))
+        #expect(statuses.map(\.id) == WorkshopCatalog.all.map(\.id))
+        for status in statuses {
+            #expect(["done", "to do"].contains(status.status))
+            if status.status == "to do" {
+                #expect(!status.findings.isEmpty && status.hints.count == 1, "\(status.id)")
+            }
+            if status.untouched == true {
+                #expect(status.status == "to do", "\(status.id): an untouched exercise cannot be done")
+            }
+        }
+    }
+
+    @Test("lab workshop prints the list and the next exercise's hint")
+    func listText() throws {
+        let result = try LabProcess.run(["workshop"])
+        #expect(result.status == 0)
+        for exercise in WorkshopCatalog.all {
+            #expect(result.standardOutput.contains(exercise.id))
+        }
+        if result.standardOutput.contains("to do") {
+            #expect(result.standardOutput.contains("Next: "))
+            #expect(result.standardOutput.contains("Hint 1: "))
+        }
+    }
+
+    @Test("lab workshop <id> --hints 3 shows three hints; an unknown id exits 1")
+    func oneExercise() throws {
+        let exercise = try #require(WorkshopCatalog.all.first)
+        let result = try LabProcess.run(["workshop", exercise.id, "--hints", "3", "--json"])
+        #expect(result.status == 0)
+        let status = try JSONDecoder().decode(DecodedStatus.self, from: Data(result.standardOutput.utf8))
+        #expect(status.status == "done" || status.hints == Array(exercise.hints.prefix(3)))
+        #expect(try LabProcess.run(["workshop", "no-such-exercise"]).status == 1)
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+"""Prints the FNV-1a fingerprint of every workshop exercise file, as WorkshopCatalog records them.
+
+Run it after changing an exercise file on purpose (the shipped version), and paste the new
+value into Tutorials/Workshop/WorkshopCatalog.swift: the checker tests only insist that a
+checker fails on an exercise file that still has its shipped fingerprint.
+"""
+import pathlib
+
+root = pathlib.Path(__file__).resolve().parents[2]
+for path in sorted((root / "Tutorials/Workshop/Exercises").glob("*.swift")):
+    h = 0xCBF29CE484222325
+    for byte in path.read_bytes():
+        h ^= byte
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    print(f"0x{h:016x}  {path.relative_to(root)}")

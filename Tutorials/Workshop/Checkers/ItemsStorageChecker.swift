@@ -1,0 +1,84 @@
+import Foundation
+import PersistenceCore
+import Synchronization
+
+/// Exercise 8's contract: article 004's `Storage`, the app's only door to its data.
+protocol Storage: Sendable {
+    /// Made once, at launch, on the MainActor.
+    @MainActor init(modelContainer: ModelContainer)
+    /// Inserts one item per timestamp and saves; returns them in the same order.
+    func addItems(_ timestamps: [Date]) async throws -> [DomainItem]
+    /// Deletes the item with this `id`, and saves.
+    func deleteItem(withId id: UUID) async throws
+    /// Every item, oldest first.
+    func fetchItems() async throws -> [DomainItem]
+}
+
+/// Imports a thousand items through the storage while watching which context saves, then
+/// checks what it returns, fetches and deletes.
+enum ItemsStorageChecker {
+    static func check<S: Storage>(_ storage: S.Type) async -> [String] {
+        do {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let storage = await MainActor.run { S(modelContainer: container) }
+            let timestamps = (0..<1_000).map { Date(timeIntervalSince1970: Double($0)) }
+
+            let savers = SaverWatch(container: container)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let added = try await storage.addItems(timestamps)
+            let elapsed = clock.now - started
+            let queues = savers.stop()
+
+            var findings: [String] = []
+            if queues.isEmpty {
+                findings.append("addItems saved nothing: no context of the container posted didSave.")
+            } else if queues.contains(.mainQueue) {
+                findings.append("addItems saved on the main queue: the main queue was busy importing for "
+                    + "\(Int(elapsed / .milliseconds(1))) ms instead of drawing the UI. "
+                    + "Do the work on a private queue.")
+            }
+            if added.map(\.timestamp) != timestamps {
+                findings.append("addItems returned \(added.count) item(s); expected the 1,000 added, in order.")
+            }
+            let fetched = try await storage.fetchItems()
+            if fetched != added {
+                findings.append("fetchItems returned \(fetched.count) item(s); expected the \(added.count) added, oldest first.")
+            }
+            if let first = added.first {
+                try await storage.deleteItem(withId: first.id)
+                let left = try await storage.fetchItems()
+                if left.contains(where: { $0.id == first.id }) || left.count != added.count - 1 {
+                    findings.append("After deleteItem(withId:) the storage still returns the deleted item.")
+                }
+            }
+            return findings
+        } catch {
+            return [finding(for: error, in: "Using the storage")]
+        }
+    }
+}
+
+/// Collects the concurrency type of every context of `container` that saves, until stopped.
+private final class SaverWatch {
+    private final class Seen: Sendable {
+        let queues = Mutex<Set<ConcurrencyType>>([])
+    }
+
+    private let seen = Seen()
+    private let observer: any NSObjectProtocol
+
+    init(container: ModelContainer) {
+        observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
+            [seen] notification in
+            guard let context = notification.object as? ModelContext, context.container === container else { return }
+            seen.queues.withLock { _ = $0.insert(context.concurrencyType) }
+        }
+    }
+
+    /// Stops watching; returns what was seen.
+    func stop() -> Set<ConcurrencyType> {
+        NotificationCenter.default.removeObserver(observer)
+        return seen.queues.withLock { $0 }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PersistenceCore
+
+/// Exercise 2's contract: discard the main context's unsaved edits from a background task.
+protocol MainContextResetting: Sendable {
+    init()
+    /// Makes `container.mainContext` forget its unsaved changes. Called off the main queue.
+    func discardEdits(in container: ModelContainer) async
+}
+
+/// Leaves an unsaved insert in the main context, calls `discardEdits` from a background task
+/// with `ConcurrencyDebug` recording, and checks that the edits are gone and nothing ran off the
+/// main queue.
+enum MainContextResetterChecker {
+    static func check<Resetter: MainContextResetting>(_ resetter: Resetter.Type) async -> [String] {
+        do {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let context = container.mainContext
+            await context.perform {
+                context.insert(Item(timestamp: Date(timeIntervalSince1970: 0)))
+            }
+
+            // This checker runs on Swift's global concurrent executor, as a background task does.
+            let (_, violations) = await ConcurrencyDebug.withMode(.record) {
+                await Resetter().discardEdits(in: container)
+            }
+
+            var findings: [String] = []
+            let offQueue = violations.against(context.queueLabel).filter { $0.operation.hasPrefix("ModelContext") }
+            if !offQueue.isEmpty {
+                findings.append("discardEdits used the main context off the main queue: \(offQueue.summary). "
+                    + "Run it on the context's queue.")
+            }
+            let (hasChanges, count) = try await context.perform {
+                (context.hasChanges, try context.fetchCount(FetchDescriptor<Item>()))
+            }
+            if hasChanges || count != 0 {
+                findings.append("After discardEdits the main context still holds its unsaved insert "
+                    + "(hasChanges is \(hasChanges), \(count) item(s) fetched). Reset it (or roll it back).")
+            }
+            return findings
+        } catch {
+            return [finding(for: error, in: "Checking discardEdits")]
+        }
+    }
+}

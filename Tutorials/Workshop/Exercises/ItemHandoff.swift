@@ -1,0 +1,41 @@
+// Workshop exercise 5: Pass identifiers between two actors
+// Scenario id-passing (`swift run lab run id-passing`), articles 000, 003 and 004.
+//
+// `ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must
+// then update that item. A model cannot cross from one actor to the other (the compiler says
+// so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the
+// counter from ever finding the item. Find and fix both.
+//
+// Check your work:  swift run lab workshop hand-off-identifiers
+//
+// Hint 1: An identifier taken before the first save is temporary: it names the object only in
+//         the context that inserted it. Print `id.isTemporary`.
+// Hint 2: Take the identifier after `save()` (or call `modelContext.obtainPermanentIdentifiers(for:)`).
+// Hint 3: `registeredModel(for:)` only finds objects this context already holds, and a new
+//         actor's context holds none. `self[id, as: Item.self]` (Core Data's `existingObject(with:)`)
+//         loads the object from the store, and returns nil only if the row is gone.
+
+import Foundation
+import PersistenceCore
+
+/// Creates items on a private queue of its own.
+@BackgroundModelActor
+actor ItemInserter: ItemInserting {
+    func insertItem(stamped date: Date) throws -> PersistentIdentifier {
+        let item = Item(timestamp: date)
+        modelContext.insert(item)
+        let id = item.persistentModelID
+        try modelContext.save()
+        return id
+    }
+}
+
+/// Updates items it is told about by identifier.
+@BackgroundModelActor
+actor ItemCounter: ItemCounting {
+    func setCount(_ count: Int, ofItemWith id: PersistentIdentifier) throws {
+        guard let item = modelContext.registeredModel(for: id) as Item? else { return }
+        item.count = count
+        try modelContext.save()
+    }
+}

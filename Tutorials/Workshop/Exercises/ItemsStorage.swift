@@ -1,0 +1,41 @@
+// Workshop exercise 8: Write the Storage actor of article 004
+// Scenario background-storage (`swift run lab run background-storage`), article 004.
+//
+// The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004
+// recommends. But this storage works on the container's main context, so an import of a
+// thousand items keeps the main queue, the one that draws the UI, busy from start to end.
+// Turn it into a model actor with a private queue of its own. Its methods may stay as they are.
+//
+// Check your work:  swift run lab workshop storage-actor
+//
+// Hint 1: `@MainModelActor` makes a MainActor class that works on `container.mainContext`.
+// Hint 2: `@BackgroundModelActor` makes an actor whose context, and so whose every method, runs
+//         on a private queue; callers `await` it and get `Sendable` values back.
+// Hint 3: Replace `@MainModelActor final class ItemsStorage` with
+//         `@BackgroundModelActor actor ItemsStorage`.
+
+import Foundation
+import PersistenceCore
+
+/// Article 004's storage: every persistence operation of the app, behind one type.
+@MainModelActor
+final class ItemsStorage: Storage {
+    func addItems(_ timestamps: [Date]) throws -> [DomainItem] {
+        let items = timestamps.map { Item(timestamp: $0) }
+        for item in items {
+            modelContext.insert(item)
+        }
+        try modelContext.save()
+        return items.map(DomainItem.init)
+    }
+
+    func deleteItem(withId id: UUID) throws {
+        try modelContext.delete(model: Item.self, where: #Predicate { $0.id == id })
+        try modelContext.save()
+    }
+
+    func fetchItems() throws -> [DomainItem] {
+        let items = try modelContext.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp)]))
+        return items.map(DomainItem.init)
+    }
+}

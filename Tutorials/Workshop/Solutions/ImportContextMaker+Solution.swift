@@ -1,0 +1,13 @@
+import PersistenceCore
+
+extension Solution {
+    /// Exercise 3 solved: the context is created off the MainActor, so it gets a private queue.
+    struct ImportContextMaker: ImportContextMaking {
+        @MainActor
+        func makeImportContext(for container: ModelContainer) async -> ModelContext {
+            await Task.detached {
+                ModelContext(container)
+            }.value
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import PersistenceCore
+
+extension Solution {
+    /// Exercise 8 solved: the same methods, on a model actor with a private queue.
+    @BackgroundModelActor
+    actor ItemsStorage: Storage {
+        func addItems(_ timestamps: [Date]) throws -> [DomainItem] {
+            let items = timestamps.map { Item(timestamp: $0) }
+            for item in items {
+                modelContext.insert(item)
+            }
+            try modelContext.save()
+            return items.map(DomainItem.init)
+        }
+
+        func deleteItem(withId id: UUID) throws {
+            try modelContext.delete(model: Item.self, where: #Predicate { $0.id == id })
+            try modelContext.save()
+        }
+
+        func fetchItems() throws -> [DomainItem] {
+            let items = try modelContext.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp)]))
+            return items.map(DomainItem.init)
+        }
+    }
+}

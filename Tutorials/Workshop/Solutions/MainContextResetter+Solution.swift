@@ -1,0 +1,13 @@
+import PersistenceCore
+
+extension Solution {
+    /// Exercise 2 solved: the reset runs on the main context's queue.
+    struct MainContextResetter: MainContextResetting {
+        func discardEdits(in container: ModelContainer) async {
+            let context = container.mainContext
+            await context.perform {
+                context.reset()
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import PersistenceCore
+
+extension Solution {
+    /// Exercise 9 solved: the actor returns a `Sendable` copy, read on its own queue.
+    @BackgroundModelActor
+    actor NewestItemFinder {
+        func newestItem() throws -> DomainItem? {
+            var newestFirst = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp, order: .reverse)])
+            newestFirst.fetchLimit = 1
+            return try modelContext.fetch(newestFirst).first.map(DomainItem.init)
+        }
+    }
+
+    /// Exercise 9 solved: the caller reads a plain value.
+    struct NewestItemReport: NewestItemReporting {
+        func newestTimestamp(in container: ModelContainer) async throws -> Date? {
+            let finder = NewestItemFinder(modelContainer: container)
+            let newest = try await finder.newestItem()
+            return newest?.timestamp
+        }
+    }
+}

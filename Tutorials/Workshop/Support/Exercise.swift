@@ -1,0 +1,82 @@
+import Foundation
+
+/// One workshop exercise: what to do, the file to edit, the hints, and the checker that says what
+/// is still wrong.
+///
+/// The checker runs either the learner's type (in `Exercises/`) or the reference solution's (in
+/// `Solutions/`): both conform to the same small protocol, declared next to the checker.
+public struct Exercise: Sendable, Identifiable {
+    /// A short stable name, e.g. `fix-wrong-queue-mutation`: what `lab workshop` takes.
+    public let id: String
+    /// A one-line title.
+    public let title: String
+    /// The scenario the exercise practises (`lab run <scenario>` shows it).
+    public let scenarioID: String
+    /// What the learner should achieve, in two or three sentences.
+    public let goal: String
+    /// The file the learner edits, from the package root.
+    public let file: String
+    /// The hints, gentlest first; the exercise file carries the same ones.
+    public let hints: [String]
+    /// The FNV-1a fingerprint of the exercise file as shipped: tells an untouched file from an edited one.
+    public let shippedFingerprint: UInt64
+
+    let checkExercise: @Sendable () async -> [String]
+    let checkSolution: @Sendable () async -> [String]
+
+    init(id: String, title: String, scenarioID: String, goal: String, file: String, hints: [String],
+         shippedFingerprint: UInt64,
+         checkExercise: @escaping @Sendable () async -> [String],
+         checkSolution: @escaping @Sendable () async -> [String]) {
+        self.id = id
+        self.title = title
+        self.scenarioID = scenarioID
+        self.goal = goal
+        self.file = file
+        self.hints = hints
+        self.shippedFingerprint = shippedFingerprint
+        self.checkExercise = checkExercise
+        self.checkSolution = checkSolution
+    }
+
+    /// Which implementation a check runs.
+    public enum Implementation: String, Sendable, Codable {
+        /// The learner's file in `Exercises/`.
+        case exercise
+        /// The reference solution in `Solutions/`.
+        case solution
+    }
+
+    /// Runs the checker against `implementation` and returns what is still wrong, in plain words;
+    /// no findings means done.
+    public func check(_ implementation: Implementation) async -> CheckResult {
+        let findings = switch implementation {
+        case .exercise: await checkExercise()
+        case .solution: await checkSolution()
+        }
+        return CheckResult(exerciseID: id, implementation: implementation, findings: findings)
+    }
+
+    /// The exercise file's location in this checkout.
+    public var fileURL: URL {
+        PackageRoot.url.appendingPathComponent(file)
+    }
+
+    /// True when the exercise file is exactly as shipped, false when edited, nil when it cannot be
+    /// read (a `lab` binary moved away from its checkout).
+    public var isUntouched: Bool? {
+        guard let data = try? Data(contentsOf: fileURL) else { return nil }
+        return Fingerprint.fnv1a(data) == shippedFingerprint
+    }
+}
+
+/// What one check found.
+public struct CheckResult: Sendable, Codable, Hashable {
+    public let exerciseID: String
+    public let implementation: Exercise.Implementation
+    /// What is still wrong, one plain sentence or two each; empty when the exercise is done.
+    public let findings: [String]
+
+    /// True when nothing is wrong.
+    public var passed: Bool { findings.isEmpty }
+}
