@@ -7,4 +7,5 @@ import Scenarios
 /// Detached, so that no test's actor (the MainActor of a `@MainActor` test) runs the scenario.
 enum SharedRuns {
     static let wrongQueueMutation = Task.detached { try await WrongQueueMutation().run(in: .test) }
+    static let wrongContextQueue = Task.detached { try await WrongContextQueue().run(in: .test) }
 }
