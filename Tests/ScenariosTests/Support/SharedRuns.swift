@@ -8,4 +8,5 @@ import Scenarios
 enum SharedRuns {
     static let wrongQueueMutation = Task.detached { try await WrongQueueMutation().run(in: .test) }
     static let wrongContextQueue = Task.detached { try await WrongContextQueue().run(in: .test) }
+    static let taskVersusDetached = Task.detached { try await TaskVersusDetached().run(in: .test) }
 }
