@@ -9,4 +9,5 @@ enum SharedRuns {
     static let wrongQueueMutation = Task.detached { try await WrongQueueMutation().run(in: .test) }
     static let wrongContextQueue = Task.detached { try await WrongContextQueue().run(in: .test) }
     static let taskVersusDetached = Task.detached { try await TaskVersusDetached().run(in: .test) }
+    static let modelActorExecutor = Task.detached { try await ModelActorExecutor().run(in: .test) }
 }
