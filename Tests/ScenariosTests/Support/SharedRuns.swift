@@ -10,4 +10,5 @@ enum SharedRuns {
     static let wrongContextQueue = Task.detached { try await WrongContextQueue().run(in: .test) }
     static let taskVersusDetached = Task.detached { try await TaskVersusDetached().run(in: .test) }
     static let modelActorExecutor = Task.detached { try await ModelActorExecutor().run(in: .test) }
+    static let identifierPassing = Task.detached { try await IdentifierPassing().run(in: .test) }
 }
