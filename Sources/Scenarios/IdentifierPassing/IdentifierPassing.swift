@@ -1,20 +1,381 @@
+import Foundation
 import PersistenceCore
 
-/// PLACEHOLDER until its scenario lands: replaced by the real scenario in this folder.
+/// Articles 000, 003 and 004: pass the identifier, not the model.
+///
+/// The wrong way hands a model to another context's queue; the right way hands its
+/// `PersistentIdentifier` to a model actor that looks it up in its own context. Then the three
+/// lookups side by side (`registeredModel`, `model(for:)`, `existingModel`), before and after the
+/// row is deleted; temporary and permanent identifiers; and a URI archived as a string and
+/// resolved later.
 public struct IdentifierPassing: Scenario {
     public static let info = ScenarioInfo(
-        id: "id-passing", title: "id-passing", articles: [.swiftDataConcurrency, .coreDataTips, .backgroundModelActor],
-        why: "", rule: "", whereToLook: ["Sources/Scenarios/IdentifierPassing/IdentifierPassing.swift"])
+        id: "id-passing",
+        title: "Pass the identifier, not the model",
+        articles: [.swiftDataConcurrency, .coreDataTips, .backgroundModelActor],
+        why: """
+            A model belongs to the context that registered it, and to that context's queue; another \
+            context, on another queue, must not touch it (Swift 6 refuses to send it: models are not \
+            Sendable). What may cross is its PersistentIdentifier, a Sendable value, which the other \
+            side turns back into its own model: registeredModel(for:) only finds what that context \
+            already registered, model(for:) hands out a fault that traps if the row is gone, and \
+            existingModel(for:) loads the row or throws. An identifier is temporary until its object \
+            is saved or given a permanent identifier, and means nothing to another context until \
+            then; a permanent one can be archived as a URI string and resolved later.
+            """,
+        rule: "Send PersistentIdentifiers (permanent ones) across queues and look them up with existingModel; never send the model.",
+        whereToLook: [
+            "Sources/Scenarios/IdentifierPassing/IdentifierPassing.swift",
+            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Steps.swift",
+            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+DataHandler.swift",
+            "Sources/Scenarios/IdentifierPassing/IdentifierArchive.swift",
+            "Tests/ScenariosTests/IdentifierPassingTests.swift",
+            "Tests/ScenariosTests/IdentifierPassingXCTests.swift",
+            "Sources/PersistenceCore/Context/ModelContext+Lookup.swift",
+            "Sources/PersistenceCore/Model/PersistentIdentifier.swift",
+        ])
 
-    public struct Outcome: Sendable, Codable {}
+    /// The wrong way: a model read on another context's queue.
+    public struct PassedModel: Sendable, Codable, Hashable {
+        /// The label of the queue of the context that owns the model.
+        public var ownerQueue: String
+        /// The label of the queue the model was read on.
+        public var readerQueue: String
+        /// Whether the read returned the saved value anyway (it usually does).
+        public var readTheValue: Bool
+        /// What `ConcurrencyDebug` recorded against the owner.
+        public var violations: [RecordedViolation]
+    }
+
+    /// The right way: article 000's `updateItem(identifier:timestamp:)` on a model actor.
+    public struct PassedIdentifier: Sendable, Codable, Hashable {
+        /// The label of the actor's context's queue.
+        public var actorQueue: String
+        /// Whether the store holds the new timestamp afterwards.
+        public var storeHasTheUpdate: Bool
+        /// What `ConcurrencyDebug` recorded against the actor's context.
+        public var violations: [RecordedViolation]
+    }
+
+    /// The three lookups in a context that has never seen the saved item.
+    public struct Lookups: Sendable, Codable, Hashable {
+        /// `registeredModel(for:)` found it.
+        public var registeredModelFound: Bool
+        /// `model(for:)` returned a fault.
+        public var modelForWasFault: Bool
+        /// Reading the fault's timestamp returned the saved value.
+        public var faultFulfilledWithSavedValue: Bool
+        /// It is no longer a fault after the read.
+        public var faultAfterRead: Bool
+        /// `existingModel(for:)` returned a fault.
+        public var existingModelWasFault: Bool
+        /// `existingModel(for:)` returned the saved value.
+        public var existingModelHadSavedValue: Bool
+    }
+
+    /// The same lookups in a fresh context after the row was deleted and the deletion saved.
+    public struct AfterDeletion: Sendable, Codable, Hashable {
+        /// `registeredModel(for:)` found it.
+        public var registeredModelFound: Bool
+        /// `existingModel(for:)` threw `ModelError.modelNotFound`.
+        public var existingModelThrewModelNotFound: Bool
+        /// The error's message.
+        public var existingModelError: String?
+        /// `model(for:)` still handed out a fault, without asking the store.
+        public var modelForWasFault: Bool
+        /// What touching that fault stops the process with.
+        public var faultTrapMessage: String
+    }
+
+    /// Temporary and permanent identifiers.
+    public struct IdentifierLifecycle: Sendable, Codable, Hashable {
+        /// A newly inserted item's identifier is temporary.
+        public var temporaryAfterInsert: Bool
+        /// Its URI, e.g. `x-lab://…/Item/t<UUID>`.
+        public var temporaryURI: String
+        /// Another context cannot find a temporary identifier, not even after the save.
+        public var temporaryFoundByAnotherContext: Bool
+        /// After `obtainPermanentIdentifiers`, before any save, it is permanent.
+        public var permanentAfterObtaining: Bool
+        /// Its URI, e.g. `x-lab://…/Item/p2`.
+        public var permanentURI: String
+        /// The save kept the obtained identifier.
+        public var unchangedBySave: Bool
+        /// A second item, saved without obtaining: temporary before the save…
+        public var temporaryBeforeSave: Bool
+        /// …and permanent after it.
+        public var permanentAfterSave: Bool
+    }
+
+    /// A permanent identifier archived as a URI string and resolved later.
+    public struct ArchivedURI: Sendable, Codable, Hashable {
+        /// The string written to the archive.
+        public var archived: String
+        /// `identifier(forURIRepresentation:)` gave back the same identifier.
+        public var resolvedToTheSameIdentifier: Bool
+        /// A fresh context found the item through it, with its saved count.
+        public var resolvedItemCount: Int?
+        /// A malformed URI tried.
+        public var malformedURI: String
+        /// Whether the malformed URI resolved (it must not).
+        public var malformedResolved: Bool
+        /// A well-formed URI of another store.
+        public var otherStoreURI: String
+        /// Whether it resolved in this container (it must not).
+        public var otherStoreResolved: Bool
+    }
+
+    public struct Outcome: Sendable, Codable, Hashable {
+        public var passingTheModel: PassedModel
+        public var passingTheIdentifier: PassedIdentifier
+        public var lookups: Lookups
+        public var afterDeletion: AfterDeletion
+        public var identifiers: IdentifierLifecycle
+        public var archive: ArchivedURI
+    }
 
     public init() {}
 
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
-        throw ScenarioError.unexpected("\(Self.info.id) is not written yet")
+        let passingTheModel = try await passModel(in: environment)
+        let passingTheIdentifier = try await passIdentifier(in: environment)
+
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-lookups")
+        let id = try await Self.saveItem(in: container)
+        let lookups = await lookUp(id, in: container)
+        try await Self.deleteItem(id, in: container)
+        let afterDeletion = await lookUpDeleted(id, in: container)
+
+        let identifiers = try await followIdentifiers(in: environment)
+        let archive = try await archiveAndResolve(in: environment)
+        return Outcome(passingTheModel: passingTheModel, passingTheIdentifier: passingTheIdentifier, lookups: lookups,
+                       afterDeletion: afterDeletion, identifiers: identifiers, archive: archive)
     }
 
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        ScenarioReport(wrongWay: [], rightWay: [], demonstrated: false)
+    // MARK: The wrong way and the right way
+
+    /// The wrong way: a model saved by one context, read inside another context's `perform`.
+    ///
+    /// ```
+    /// // owner's queue                 reader's queue
+    /// // insert item, save
+    /// //                               item.timestamp   ← the owner's model, on the reader's queue
+    /// ```
+    private func passModel(in environment: ScenarioEnvironment) async throws -> PassedModel {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-model")
+        let owner = container.newBackgroundContext()
+        let item = try await owner.perform {
+            let item = Item(timestamp: Self.savedTimestamp)
+            owner.insert(item)
+            try owner.save()
+            return Smuggled(item)  // the compiler would refuse to send the model: smuggle it
+        }
+        let reader = container.newBackgroundContext()
+        let (read, violations) = await ConcurrencyDebug.withMode(.record) {
+            await reader.perform { item.value.timestamp == Self.savedTimestamp }
+        }
+        return PassedModel(ownerQueue: owner.queueLabel, readerQueue: reader.queueLabel, readTheValue: read,
+                           violations: violations.recorded(against: owner.queueLabel))
     }
+
+    /// The right way: the identifier goes to a model actor, which looks the item up itself.
+    private func passIdentifier(in environment: ScenarioEnvironment) async throws -> PassedIdentifier {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-identifier")
+        let id = try await Self.saveItem(in: container)
+        let handler = DataHandler(modelContainer: container)
+        let newTimestamp = Self.savedTimestamp.addingTimeInterval(60)
+        let (_, violations) = try await ConcurrencyDebug.withMode(.record) {
+            try await handler.updateItem(identifier: id, timestamp: newTimestamp)
+        }
+        let stored = try await container.performBackgroundTask { context in
+            try context.existingModel(for: id, as: Item.self).timestamp
+        }
+        let actorQueue = handler.modelExecutor.context.queueLabel
+        return PassedIdentifier(actorQueue: actorQueue, storeHasTheUpdate: stored == newTimestamp,
+                                violations: violations.recorded(against: actorQueue))
+    }
+
+    // MARK: Lookups
+
+    /// The three lookups, each in a context that has never seen the item.
+    private func lookUp(_ id: PersistentIdentifier, in container: ModelContainer) async -> Lookups {
+        let fresh = container.newBackgroundContext()
+        let (registered, wasFault, fulfilled, faultAfter) = await fresh.perform {
+            let registered = (fresh.registeredModel(for: id) as Item?) != nil
+            let model = fresh.model(for: id)
+            let wasFault = model.isFault
+            let fulfilled = (model as? Item)?.timestamp == Self.savedTimestamp
+            return (registered, wasFault, fulfilled, model.isFault)
+        }
+        let another = container.newBackgroundContext()
+        let (existingWasFault, existingValue) = await another.perform {
+            let item = try? another.existingModel(for: id, as: Item.self)
+            return (item?.isFault ?? true, item?.timestamp == Self.savedTimestamp)
+        }
+        return Lookups(registeredModelFound: registered, modelForWasFault: wasFault,
+                       faultFulfilledWithSavedValue: fulfilled, faultAfterRead: faultAfter,
+                       existingModelWasFault: existingWasFault, existingModelHadSavedValue: existingValue)
+    }
+
+    /// The lookups again after the row is gone; the fault is handed out but never touched.
+    private func lookUpDeleted(_ id: PersistentIdentifier, in container: ModelContainer) async -> AfterDeletion {
+        let fresh = container.newBackgroundContext()
+        return await fresh.perform {
+            let registered = (fresh.registeredModel(for: id) as Item?) != nil
+            var notFound = false
+            var message: String?
+            do {
+                _ = try fresh.existingModel(for: id, as: Item.self)
+            } catch {
+                if case .modelNotFound(let missing) = error as? ModelError, missing == id { notFound = true }
+                message = "\(error)"
+            }
+            let fault = fresh.model(for: id)  // do not touch: it would stop the process
+            return AfterDeletion(registeredModelFound: registered, existingModelThrewModelNotFound: notFound,
+                                 existingModelError: message, modelForWasFault: fault.isFault,
+                                 faultTrapMessage: Self.faultTrapMessage(for: id))
+        }
+    }
+
+    // MARK: Identifiers
+
+    /// One item from temporary to permanent with `obtainPermanentIdentifiers`, another with a save.
+    private func followIdentifiers(in environment: ScenarioEnvironment) async throws -> IdentifierLifecycle {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-identifiers")
+        let context = container.newBackgroundContext()
+        let first = try await context.perform {
+            let item = Item(timestamp: Self.savedTimestamp)
+            context.insert(item)
+            let temporary = item.persistentModelID
+            try context.obtainPermanentIdentifiers(for: [item])
+            let obtained = item.persistentModelID
+            try context.save()
+            return (temporary, obtained, item.persistentModelID)
+        }
+        let second = try await context.perform {
+            let item = Item(timestamp: Self.savedTimestamp)
+            context.insert(item)
+            let before = item.persistentModelID
+            try context.save()
+            return (before, item.persistentModelID)
+        }
+        let temporaryFoundElsewhere = await container.performBackgroundTask { other in
+            (try? other.existingModel(for: second.0, as: Item.self)) != nil
+        }
+        return IdentifierLifecycle(
+            temporaryAfterInsert: first.0.isTemporary, temporaryURI: first.0.uriRepresentation.absoluteString,
+            temporaryFoundByAnotherContext: temporaryFoundElsewhere,
+            permanentAfterObtaining: !first.1.isTemporary, permanentURI: first.1.uriRepresentation.absoluteString,
+            unchangedBySave: first.1 == first.2,
+            temporaryBeforeSave: second.0.isTemporary, permanentAfterSave: !second.1.isTemporary)
+    }
+
+    /// A permanent identifier's URI written to a JSON archive, read back and resolved; then a
+    /// malformed URI and another store's URI, which must not resolve.
+    private func archiveAndResolve(in environment: ScenarioEnvironment) async throws -> ArchivedURI {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-archive")
+        let id = try await Self.saveItem(in: container, count: 42)
+
+        let (archiveURL, cleanUp) = try Self.archiveLocation(in: environment)
+        defer { cleanUp() }
+        try IdentifierArchive(url: archiveURL).set(id.uriRepresentation.absoluteString, forKey: "selectedItem")
+
+        // Later: another archive value reads the string back, the container resolves it.
+        let archived = try IdentifierArchive(url: archiveURL).string(forKey: "selectedItem") ?? ""
+        let resolved = URL(string: archived).flatMap(container.identifier(forURIRepresentation:))
+        let count: Int? = if let resolved {
+            await container.performBackgroundTask { context in
+                try? context.existingModel(for: resolved, as: Item.self).count
+            }
+        } else {
+            nil
+        }
+
+        let malformed = "x-lab://not-a-store/Item/p1"
+        let otherContainer = try environment.makeContainer(for: [Item.self], name: "id-passing-archive-other")
+        let otherStore = try await Self.saveItem(in: otherContainer).uriRepresentation.absoluteString
+        return ArchivedURI(
+            archived: archived, resolvedToTheSameIdentifier: resolved == id, resolvedItemCount: count,
+            malformedURI: malformed,
+            malformedResolved: URL(string: malformed).flatMap(container.identifier(forURIRepresentation:)) != nil,
+            otherStoreURI: otherStore,
+            otherStoreResolved: URL(string: otherStore).flatMap(container.identifier(forURIRepresentation:)) != nil)
+    }
+
+    /// Where the archive lives: next to the stores in a directory environment, else in a
+    /// temporary file removed afterwards.
+    private static func archiveLocation(in environment: ScenarioEnvironment) throws -> (URL, () -> Void) {
+        switch environment.storage {
+        case .directory(let folder):
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let url = folder.appendingPathComponent("id-passing-archive.json")
+            try? FileManager.default.removeItem(at: url)
+            return (url, {})
+        case .inMemory:
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("id-passing-\(UUID().uuidString).json")
+            return (url, { try? FileManager.default.removeItem(at: url) })
+        }
+    }
+
+    // MARK: Report
+
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        let model = outcome.passingTheModel, identifier = outcome.passingTheIdentifier
+        let lookups = outcome.lookups, deleted = outcome.afterDeletion
+        let ids = outcome.identifiers, archive = outcome.archive
+        var wrongWay = [
+            "A model of '\(model.ownerQueue)' read inside the perform of '\(model.readerQueue)': the value came back "
+                + (model.readTheValue ? "right anyway" : "wrong") + ", and .record caught "
+                + (model.violations.map { "\($0.operation) on '\($0.thread)'" }.joined(separator: ", ").nonEmpty ?? "nothing") + ".",
+            "A temporary identifier (…/Item/t<UUID>) sent to another context finds "
+                + (ids.temporaryFoundByAnotherContext ? "the item" : "nothing") + ", even after its object was saved.",
+            "After the row was deleted, model(for:) still handed out a fault (\(deleted.modelForWasFault)); touching it "
+                + "stops the process with: \(deleted.faultTrapMessage)",
+        ]
+        if let first = model.violations.first {
+            wrongWay.insert(".trap would stop the process with: \(first.description)", at: 1)
+        }
+        let rightWay = [
+            "The identifier passed to a model actor on '\(identifier.actorQueue)': updateItem(identifier:timestamp:) "
+                + (identifier.storeHasTheUpdate ? "saved the new timestamp" : "did NOT save") + ", "
+                + "\(identifier.violations.count) violation(s).",
+            "In a fresh context: registeredModel → \(lookups.registeredModelFound ? "the item" : "nil"); "
+                + "model(for:) → a fault (\(lookups.modelForWasFault)) that loaded the saved value on first read "
+                + "(\(lookups.faultFulfilledWithSavedValue)); existingModel → never a fault (\(!lookups.existingModelWasFault)).",
+            "After the row was deleted: registeredModel → \(deleted.registeredModelFound ? "the item" : "nil"); "
+                + "existingModel " + (deleted.existingModelThrewModelNotFound ? "threw modelNotFound" : "did not throw modelNotFound")
+                + (deleted.existingModelError.map { ": \"\($0)\"" } ?? "."),
+            "Temporary after insert (\(ids.temporaryAfterInsert): \(ids.temporaryURI)), permanent after obtainPermanentIdentifiers "
+                + "(\(ids.permanentAfterObtaining): \(ids.permanentURI)), unchanged by the save (\(ids.unchangedBySave)); "
+                + "without obtaining, temporary before the save (\(ids.temporaryBeforeSave)) and permanent after (\(ids.permanentAfterSave)).",
+            "Archived '\(archive.archived)' as a string; resolved later to the same identifier "
+                + "(\(archive.resolvedToTheSameIdentifier)), count \(archive.resolvedItemCount.map(String.init) ?? "none"). "
+                + "A malformed URI resolves: \(archive.malformedResolved); another store's: \(archive.otherStoreResolved).",
+        ]
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, demonstrated: Self.isDemonstrated(by: outcome))
+    }
+
+    /// The model read on the wrong queue was caught; everything the identifier way promises held.
+    static func isDemonstrated(by outcome: Outcome) -> Bool {
+        let model = outcome.passingTheModel
+        let caught = model.violations.map(\.operation) == ["Item.timestamp get"]
+            && model.violations[0].thread == model.readerQueue && model.violations[0].expectedQueue == model.ownerQueue
+        let passed = outcome.passingTheIdentifier.storeHasTheUpdate && outcome.passingTheIdentifier.violations.isEmpty
+        let l = outcome.lookups
+        let lookups = !l.registeredModelFound && l.modelForWasFault && l.faultFulfilledWithSavedValue && !l.faultAfterRead
+            && !l.existingModelWasFault && l.existingModelHadSavedValue
+        let d = outcome.afterDeletion
+        let deleted = !d.registeredModelFound && d.existingModelThrewModelNotFound && d.modelForWasFault
+        let i = outcome.identifiers
+        let identifiers = i.temporaryAfterInsert && !i.temporaryFoundByAnotherContext && i.permanentAfterObtaining
+            && i.unchangedBySave && i.temporaryBeforeSave && i.permanentAfterSave
+        let a = outcome.archive
+        let archive = a.resolvedToTheSameIdentifier && a.resolvedItemCount == 42 && !a.malformedResolved && !a.otherStoreResolved
+        return caught && passed && lookups && deleted && identifiers && archive
+    }
+}
+
+extension String {
+    /// Nil for the empty string: `list.joined().nonEmpty ?? "nothing"`.
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import PersistenceCore
+
+// Steps the scenario runs and the exit tests run again, where a trap may really happen.
+extension IdentifierPassing {
+    /// The timestamp every saved item of this scenario carries, so a lookup can prove it read the row.
+    public static let savedTimestamp = Date(timeIntervalSinceReferenceDate: 700_000_000)
+
+    /// Inserts and saves an item on a background context of `container`; returns its identifier.
+    public static func saveItem(in container: ModelContainer, count: Int = 0) async throws -> PersistentIdentifier {
+        try await container.performBackgroundTask { context in
+            let item = Item(timestamp: savedTimestamp, count: count)
+            context.insert(item)
+            try context.save()
+            return item.persistentModelID
+        }
+    }
+
+    /// Deletes the item's row, from another background context, and saves.
+    public static func deleteItem(_ identifier: PersistentIdentifier, in container: ModelContainer) async throws {
+        try await container.performBackgroundTask { context in
+            context.delete(try context.existingModel(for: identifier, as: Item.self))
+            try context.save()
+        }
+    }
+
+    /// `model(for:)` in a fresh context, then a read of the fault's timestamp: the read loads the
+    /// row, or stops the process when the row is gone ("could not fulfill a fault").
+    public static func readThroughModelFor(_ identifier: PersistentIdentifier, in container: ModelContainer) async -> Date {
+        let context = container.newBackgroundContext()
+        return await context.perform {
+            let item = context.model(for: identifier) as! Item
+            return item.timestamp
+        }
+    }
+
+    /// The message the process stops with when a fault for `identifier` is touched after its row
+    /// was deleted: what `readThroughModelFor` would print.
+    public static func faultTrapMessage(for identifier: PersistentIdentifier) -> String {
+        "could not fulfill a fault for \(identifier): the row no longer exists in the store"
+    }
+}
