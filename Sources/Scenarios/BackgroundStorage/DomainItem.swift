@@ -7,7 +7,9 @@ import Foundation
 /// `id` is our own `UUID` rather than a `PersistentIdentifier`, so nothing outside the storage
 /// layer depends on the persistence framework.
 public struct DomainItem: Identifiable, Hashable, Sendable, Codable {
+    /// The item's own identity, the same as the model's `id`.
     public let id: UUID
+    /// When the item was made.
     public let timestamp: Date
 
     public init(id: UUID = UUID(), timestamp: Date) {

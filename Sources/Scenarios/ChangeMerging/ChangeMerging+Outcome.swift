@@ -31,8 +31,11 @@ extension ChangeMerging {
 
     /// How many identifiers a `ModelContext.Changes` listed.
     public struct ChangeCounts: Sendable, Codable, Hashable {
+        /// Rows the save inserted.
         public var inserted: Int
+        /// Rows the save updated.
         public var updated: Int
+        /// Rows the save deleted.
         public var deleted: Int
 
         public init(inserted: Int, updated: Int, deleted: Int) {

@@ -23,6 +23,7 @@ extension MergeConflicts {
 
     /// What one policy did with the conflicting save.
     public struct PolicyResult: Sendable, Codable, Hashable {
+        /// The policy the saving context had.
         public var policy: Policy
         /// Whether `save()` returned (false: it threw).
         public var saved: Bool

@@ -4,11 +4,17 @@ extension MergeConflicts {
     /// The merge policies the scenario tries, by name: ``PersistenceCore/MergePolicy`` itself is
     /// neither `Codable` nor `Equatable` (its `.custom` case holds a closure).
     public enum Policy: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        /// ``PersistenceCore/MergePolicy/error``, the default.
         case error
+        /// ``PersistenceCore/MergePolicy/mergeByPropertyStoreTrump``
         case mergeByPropertyStoreTrump
+        /// ``PersistenceCore/MergePolicy/mergeByPropertyObjectTrump``
         case mergeByPropertyObjectTrump
+        /// ``PersistenceCore/MergePolicy/overwrite``
         case overwrite
+        /// ``PersistenceCore/MergePolicy/rollback``
         case rollback
+        /// ``PersistenceCore/MergePolicy/custom(_:)`` with ``largerAgeWins``.
         case custom
 
         /// The policy a context is given.

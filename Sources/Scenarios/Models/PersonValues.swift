@@ -5,8 +5,11 @@ import PersistenceCore
 ///
 /// A `Person` model is bound to its context's queue and is not `Sendable`; these values are.
 public struct PersonValues: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// `Person.name`
     public var name: String
+    /// `Person.age`
     public var age: Int
+    /// `Person.sex`
     public var sex: String
 
     public init(name: String, age: Int, sex: String) {

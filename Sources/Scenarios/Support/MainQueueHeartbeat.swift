@@ -25,7 +25,9 @@ import Synchronization
 public final class MainQueueHeartbeat: Sendable {
     /// One tick: when it was due and when the main queue ran it, both since ``start()``.
     public struct Sample: Sendable, Codable, Hashable {
+        /// When the tick was due: when the previous one ran, plus the interval.
         public var scheduled: Duration
+        /// When the main queue ran it.
         public var actual: Duration
 
         public init(scheduled: Duration, actual: Duration) {
@@ -39,7 +41,9 @@ public final class MainQueueHeartbeat: Sendable {
 
     /// A span of time since ``start()``, e.g. one during which the main queue was busy.
     public struct Interval: Sendable, Codable, Hashable {
+        /// Since ``MainQueueHeartbeat/start()``.
         public var start: Duration
+        /// Since ``MainQueueHeartbeat/start()``.
         public var end: Duration
 
         public init(start: Duration, end: Duration) {
@@ -47,6 +51,7 @@ public final class MainQueueHeartbeat: Sendable {
             self.end = end
         }
 
+        /// How long it lasted.
         public var length: Duration { end - start }
     }
 
