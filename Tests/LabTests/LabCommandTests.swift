@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import PersistenceCore
 import Scenarios
 import Testing
@@ -109,5 +112,43 @@ struct DecodedRun: Decodable {
     let info: ScenarioInfo
     let report: ScenarioReport?
     let error: String?
+    let seconds: Double
+}
+
+extension LabCommandTests {
+    @Test("lab bench --json compares the three places an import can run")
+    func bench() throws {
+        let result = try LabProcess.run(["bench", "--items", "500", "--in-memory", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = try JSONDecoder().decode([BenchRow].self, from: Data(result.standardOutput.utf8))
+        #expect(rows.map(\.place) == ["main-context", "background-context", "model-actor"])
+        #expect(rows.allSatisfy { $0.items == 500 && $0.seconds > 0 })
+    }
+
+    @Test("lab bench rejects a nonsensical item count as a usage error")
+    func benchBadItems() throws {
+        #expect(try LabProcess.run(["bench", "--items", "0"]).status == 2)
+        #expect(try LabProcess.run(["bench", "--items", "many"]).status == 2)
+    }
+
+    @Test("lab timeline --svg draws both timelines in a well-formed SVG")
+    func timeline() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-timeline-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try LabProcess.run(["timeline", "--svg", file.path, "--items", "500", "--in-memory"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let document = try XMLDocument(contentsOf: file)
+        #expect(document.rootElement()?.name == "svg")
+        let ids = try document.nodes(forXPath: "//*[local-name()='g']/@id").compactMap(\.stringValue)
+        #expect(ids == ["timeline-main-context", "timeline-background-context"])
+        let ticks = try document.nodes(forXPath: "//*[local-name()='rect'][@class='tick']")
+        #expect(!ticks.isEmpty)
+    }
+}
+
+/// A `lab bench --json` row.
+struct BenchRow: Decodable {
+    let place: String
+    let items: Int
     let seconds: Double
 }

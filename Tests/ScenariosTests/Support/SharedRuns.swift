@@ -11,4 +11,7 @@ enum SharedRuns {
     static let taskVersusDetached = Task.detached { try await TaskVersusDetached().run(in: .test) }
     static let modelActorExecutor = Task.detached { try await ModelActorExecutor().run(in: .test) }
     static let identifierPassing = Task.detached { try await IdentifierPassing().run(in: .test) }
+    /// background-storage's tests compare how long the main queue was blocked, so two runs at
+    /// once would block the main queue under each other's heartbeat: one run serves them all.
+    static let backgroundStorage = Task.detached { try await BackgroundStorage().run(in: .test) }
 }

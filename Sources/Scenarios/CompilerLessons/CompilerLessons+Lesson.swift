@@ -1,0 +1,64 @@
+extension CompilerLessons {
+    /// One mistake the Swift 6 compiler refuses, and its fix: a pair of snippet files,
+    /// `<id>.wrong.swift` and `<id>.fixed.swift`, in `Sources/Scenarios/CompilerLessons/Snippets/`.
+    public struct Lesson: Sendable, Codable, Hashable, Identifiable {
+        /// The snippets' common name, e.g. `model-in-perform`.
+        public var id: String
+        /// The articles the mistake comes from.
+        public var articles: [Article]
+        /// What the wrong snippet does.
+        public var mistake: String
+        /// The text of the error the compiler reports for the wrong snippet (Swift 6.3).
+        public var expectedDiagnostic: String
+        /// What the fixed snippet does instead.
+        public var fix: String
+
+        /// The file that must not compile.
+        public var wrongSnippet: String { "\(id).wrong.swift" }
+        /// The file that must compile cleanly.
+        public var fixedSnippet: String { "\(id).fixed.swift" }
+    }
+
+    /// Where the snippets live, from the package root (excluded from the `Scenarios` target).
+    public static let snippetFolder = "Sources/Scenarios/CompilerLessons/Snippets"
+
+    /// Every lesson, in the order a learner meets the mistakes. `CompilerLessonsTests` compiles
+    /// each pair and checks the diagnostics against this table.
+    public static let lessons: [Lesson] = [
+        Lesson(
+            id: "model-in-perform", articles: [.coreDataTips],
+            mistake: "A main-context model is captured by a background context's perform block.",
+            expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
+            fix: "Capture item.persistentModelID and look the model up in the block's own context with existingModel(for:as:)."),
+        Lesson(
+            id: "model-in-global-queue", articles: [.swiftDataConcurrency],
+            mistake: "Article 000's \"Modify in Wrong Thread\": a model changed inside DispatchQueue.global().async.",
+            expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
+            fix: "Send the identifier; on that queue, change the row through a background context's performAndWait."),
+        Lesson(
+            id: "model-to-actor", articles: [.swiftDataConcurrency],
+            mistake: "A MainActor model is passed to a model actor's updateItem(_ item: Item, timestamp:).",
+            expectedDiagnostic: "sending 'item' risks causing data races",
+            fix: "Pass the PersistentIdentifier: updateItem(identifier:timestamp:) finds its copy with self[identifier, as: Item.self]."),
+        Lesson(
+            id: "model-from-actor", articles: [.swiftDataConcurrency, .backgroundModelActor],
+            mistake: "A model actor's newItem(timestamp:) returns the Item it inserted.",
+            expectedDiagnostic: "non-Sendable 'Item'-typed result can not be returned from actor-isolated instance method 'newItem(timestamp:)' to nonisolated context",
+            fix: "Return the PersistentIdentifier (or a Sendable value) and read the model in the caller's own context."),
+        Lesson(
+            id: "model-in-detached-task", articles: [.swiftDataConcurrency],
+            mistake: "A main-context model is captured by Task.detached.",
+            expectedDiagnostic: "passing closure as a 'sending' parameter risks causing data races",
+            fix: "Capture the identifier and the container; make a ModelContext inside the detached task and use it through perform."),
+        Lesson(
+            id: "model-in-sendable-value", articles: [.backgroundModelActor],
+            mistake: "A model is wrapped in a Sendable struct to hand it to the UI.",
+            expectedDiagnostic: "stored property 'item' of 'Sendable'-conforming struct 'ItemPayload' has non-Sendable type 'Item'",
+            fix: "Article 004's DomainItem: copy the fields the UI needs (id, timestamp) into a Sendable struct."),
+        Lesson(
+            id: "model-from-task-group", articles: [.backgroundModelActor],
+            mistake: "Child tasks of a task group return the models they fetched.",
+            expectedDiagnostic: "conformance of 'Item' to 'Sendable' is unavailable",
+            fix: "Child tasks return Sendable values read on their own context's queue, inside perform."),
+    ]
+}

@@ -1,0 +1,87 @@
+import Foundation
+import PersistenceCore
+import Scenarios
+
+/// The import `lab bench` and `lab timeline` measure: N items inserted and saved, in one of three
+/// places, while a heartbeat watches the main queue.
+enum ImportBench {
+    /// Where the import runs.
+    enum Place: String, CaseIterable, Codable, Sendable {
+        case mainContext = "main context"
+        case backgroundContext = "background context"
+        case modelActor = "model actor"
+
+        /// The id used in JSON and SVG.
+        var id: String {
+            switch self {
+            case .mainContext: "main-context"
+            case .backgroundContext: "background-context"
+            case .modelActor: "model-actor"
+            }
+        }
+    }
+
+    /// One measured import.
+    struct Result: Codable, Sendable {
+        let place: Place
+        let items: Int
+        let seconds: Double
+        let maxMainQueueDelayMilliseconds: Double
+        let mainQueueBlockedShare: Double
+        /// The main queue's busy spans and each heartbeat tick, for the timeline.
+        let recording: MainQueueHeartbeat.Recording
+    }
+
+    /// Imports `items` items at `place` into a fresh container from `environment`.
+    static func run(_ place: Place, items: Int, in environment: ScenarioEnvironment,
+                    progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Result {
+        let container = try environment.makeContainer(for: [Item.self], name: "bench-\(place.id)")
+        let origin = Date(timeIntervalSinceReferenceDate: 0)
+        let heartbeat = MainQueueHeartbeat()
+        let clock = ContinuousClock()
+        let (elapsed, recording) = try await heartbeat.measure { () async throws -> Duration in
+            let start = clock.now
+            switch place {
+            case .mainContext:
+                // What a SwiftUI view's `modelContext` does: all of it on the main queue.
+                try await MainActor.run {
+                    let context = container.mainContext
+                    for index in 0..<items { context.insert(Item(timestamp: origin + Double(index))) }
+                    try context.save()
+                }
+                progress(items)
+            case .backgroundContext:
+                let context = container.newBackgroundContext()
+                try await context.perform {
+                    for index in 0..<items { context.insert(Item(timestamp: origin + Double(index))) }
+                    try context.save()
+                }
+                progress(items)
+            case .modelActor:
+                let importer = BenchImporter(modelContainer: container)
+                var done = 0
+                while done < items {
+                    let batch = min(1_000, items - done)
+                    try await importer.importItems(from: done, count: batch, origin: origin)
+                    done += batch
+                    progress(done)
+                }
+            }
+            return clock.now - start
+        }
+        return Result(place: place, items: items, seconds: elapsed.seconds,
+                      maxMainQueueDelayMilliseconds: recording.maxDelay.seconds * 1000,
+                      mainQueueBlockedShare: recording.blockedShare, recording: recording)
+    }
+}
+
+/// The model actor of the bench: imports in batches of 1,000, one save each, on a private queue.
+@BackgroundModelActor
+actor BenchImporter {
+    func importItems(from start: Int, count: Int, origin: Date) throws {
+        for index in start..<(start + count) {
+            modelContext.insert(Item(timestamp: origin + Double(index)))
+        }
+        try modelContext.save()
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `lab bench`: the main queue versus the background, timed in this process.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import N items on the main context, on a background context and through a model actor; compare.")
+
+    @Option(name: .long, help: "How many items each import inserts.")
+    var items = 20_000
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard (1...5_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 5000000.") }
+    }
+
+    func run() async throws {
+        let environment = try store.environment()
+        let bar = ProgressBar(total: items * ImportBench.Place.allCases.count, enabled: !output.json)
+        var results: [ImportBench.Result] = []
+        for (offset, place) in ImportBench.Place.allCases.enumerated() {
+            let base = offset * items
+            bar.update(base, label: place.rawValue)
+            do {
+                results.append(try await ImportBench.run(place, items: items, in: environment) { bar.update(base + $0, label: place.rawValue) })
+            } catch {
+                bar.finish()
+                throw LabFailure(message: "the \(place.rawValue) import failed: \(error)")
+            }
+        }
+        bar.finish()
+        if output.json { return try JSONOutput.print(results.map(Row.init)) }
+        printTable(results)
+    }
+
+    /// A result without its raw recording, as `--json` prints it.
+    struct Row: Encodable {
+        let place: String, items: Int, seconds: Double, itemsPerSecond: Double
+        let maxMainQueueDelayMilliseconds: Double, mainQueueBlockedShare: Double
+        init(_ result: ImportBench.Result) {
+            place = result.place.id
+            items = result.items
+            seconds = result.seconds
+            itemsPerSecond = Double(result.items) / max(result.seconds, 1e-9)
+            maxMainQueueDelayMilliseconds = result.maxMainQueueDelayMilliseconds
+            mainQueueBlockedShare = result.mainQueueBlockedShare
+        }
+    }
+
+    private func printTable(_ results: [ImportBench.Result]) {
+        let terminal = Terminal.standardOutput
+        let baseline = results.first { $0.place == .mainContext }?.seconds ?? 1
+        let header = ["import of \(items) items", "time", "vs main", "longest main-queue wait", "main queue blocked"]
+        let rows = results.map { result in
+            [result.place.rawValue,
+             String(format: "%.0f ms", result.seconds * 1000),
+             String(format: "%.2fx", result.seconds / baseline),
+             String(format: "%.1f ms", result.maxMainQueueDelayMilliseconds),
+             String(format: "%.0f%%", result.mainQueueBlockedShare * 100)]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "   ")
+        }
+        terminal.line(terminal.bold(line(header)))
+        rows.forEach { terminal.line(line($0)) }
+        terminal.line()
+        terminal.line(terminal.paint("Time is about the same; what moves is where it is spent. On the main context the main queue "
+            + "(your UI) waits for the whole import; in the background it stays free (article 004).", .gray))
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only on a terminal.
+final class ProgressBar: Sendable {
+    private let total: Int
+    private let enabled: Bool
+
+    init(total: Int, enabled: Bool) {
+        self.total = max(total, 1)
+        self.enabled = enabled && Terminal.standardError.usesColor
+    }
+
+    func update(_ done: Int, label: String) {
+        guard enabled else { return }
+        let width = 30
+        let filled = min(width, done * width / total)
+        Terminal.standardError.write("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            + "] \(done * 100 / total)% \(label)" + String(repeating: " ", count: 12))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        Terminal.standardError.write("\r" + String(repeating: " ", count: 80) + "\r")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Scenarios
+
+/// Compiles the compiler-lessons snippets with `swiftc -swift-version 6` against the modules this
+/// test bundle was built with, the way a learner's own file would be compiled.
+///
+/// Everything is found from where the tests run, never from a fixed `.build`: the build folder is
+/// the first ancestor of the test executable holding `Modules/PersistenceCore.swiftmodule`
+/// (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
+/// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the package root is found from
+/// this file's path (``PackagePaths``), and `swiftc` from `PATH`.
+///
+/// The snippets go through SIL (`-emit-sil`), not only the type checker: region-based isolation
+/// ("sending 'item' risks causing data races") is diagnosed there.
+struct SnippetCompiler: Sendable {
+    /// What one compilation printed.
+    struct Result: Sendable {
+        var exitCode: Int32
+        var output: String
+
+        /// The `error:` lines, without file and position.
+        var errors: [String] { messages(of: "error") }
+        /// The `warning:` lines, without file and position.
+        var warnings: [String] { messages(of: "warning") }
+
+        private func messages(of kind: String) -> [String] {
+            output.split(separator: "\n").compactMap { line in
+                line.range(of: " \(kind): ").map { String(line[$0.upperBound...]) }
+            }
+        }
+    }
+
+    /// Why the compiler could not be set up.
+    struct SetupError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let swiftc: URL
+    let buildFolder: URL
+    let packageRoot: URL
+
+    /// The folder of the snippets.
+    var snippetFolder: URL { packageRoot.appendingPathComponent(CompilerLessons.snippetFolder) }
+
+    /// Finds `swiftc`, the build folder and the package root, or says what is missing.
+    static func locate() throws -> SnippetCompiler {
+        let packageRoot = PackagePaths.root
+        guard let buildFolder = findBuildFolder() else {
+            throw SetupError(description: "no ancestor of the test executable (\(testExecutable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
+        }
+        guard let swiftc = findSwiftc() else {
+            throw SetupError(description: "swiftc is not on PATH (\(ProcessInfo.processInfo.environment["PATH"] ?? ""))")
+        }
+        let compiler = SnippetCompiler(swiftc: swiftc, buildFolder: buildFolder, packageRoot: packageRoot)
+        for required in [compiler.plugin, compiler.snippetFolder] where !FileManager.default.fileExists(atPath: required.path) {
+            throw SetupError(description: "\(required.path) does not exist")
+        }
+        return compiler
+    }
+
+    /// The macro plugin that expands `@Model` and `@ModelActor`.
+    var plugin: URL { buildFolder.appendingPathComponent("PersistenceCoreMacros-tool") }
+
+    /// The arguments for one snippet.
+    func arguments(for snippet: URL) -> [String] {
+        [
+            "-swift-version", "6", "-parse-as-library", "-module-name", "Snippet",
+            "-emit-sil", "-o", "/dev/null",
+            "-diagnostic-style", "llvm", "-no-color-diagnostics",
+            "-module-cache-path", buildFolder.appendingPathComponent("ModuleCache").path,
+            "-I", buildFolder.appendingPathComponent("Modules").path,
+            "-I", packageRoot.appendingPathComponent("Sources/CSQLite").path,
+            "-load-plugin-executable", plugin.path + "#PersistenceCoreMacros",
+            snippet.path,
+        ]
+    }
+
+    /// Compiles the snippet file called `name`.
+    func compile(_ name: String) async throws -> Result {
+        let log = FileManager.default.temporaryDirectory
+            .appendingPathComponent("snippet-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = arguments(for: snippetFolder.appendingPathComponent(name))
+        process.standardOutput = output
+        process.standardError = output
+        let exitCode = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Result(exitCode: exitCode, output: try String(contentsOf: log, encoding: .utf8))
+    }
+
+    /// Compiles every snippet of every lesson, a few at a time; keyed by file name.
+    func compileAll(_ lessons: [CompilerLessons.Lesson], atOnce width: Int = 2) async throws -> [String: Result] {
+        let names = lessons.flatMap { [$0.wrongSnippet, $0.fixedSnippet] }
+        return try await withThrowingTaskGroup(of: (String, Result).self) { group in
+            var results: [String: Result] = [:]
+            var next = names.makeIterator()
+            for _ in 0..<width {
+                guard let name = next.next() else { break }
+                group.addTask { (name, try await compile(name)) }
+            }
+            while let (name, result) = try await group.next() {
+                results[name] = result
+                if let name = next.next() {
+                    group.addTask { (name, try await compile(name)) }
+                }
+            }
+            return results
+        }
+    }
+
+    /// Every snippet compiled once per test process, shared by the XCTest and Swift Testing suites.
+    static let shared = Task { () throws -> (compiler: SnippetCompiler, results: [String: Result]) in
+        let compiler = try locate()
+        let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        return (compiler, try await compiler.compileAll(CompilerLessons.lessons, atOnce: width))
+    }
+
+    private static var testExecutable: URL? {
+        #if os(Linux)
+        let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if FileManager.default.fileExists(atPath: link.path) { return link }
+        #endif
+        return Bundle.main.executableURL ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
+    }
+
+    private static func findBuildFolder() -> URL? {
+        var folder = testExecutable?.deletingLastPathComponent()
+        while let current = folder, current.path != "/" {
+            let module = current.appendingPathComponent("Modules/PersistenceCore.swiftmodule")
+            if FileManager.default.fileExists(atPath: module.path) { return current }
+            folder = current.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func findSwiftc() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        return path.split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
