@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`: builds the DocC course in Tutorials/.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The SQLite C API, used directly: the store must stay near SQLite's own speed.
@@ -43,6 +45,14 @@ let package = Package(
             name: "Scenarios",
             dependencies: ["PersistenceCore"],
             exclude: ["CompilerLessons/Snippets"]
+        ),
+        // The DocC course (a chapter per article, a tutorial per scenario) and the code its steps
+        // show, compiled here so that it cannot drift (see Tutorials/README.md).
+        .target(
+            name: "ConcurrencyLabTutorials",
+            dependencies: ["PersistenceCore", "Scenarios"],
+            path: "Tutorials/ConcurrencyLabTutorials",
+            exclude: ["Steps/snippets.txt"]
         ),
         // The workshop: exercises a learner edits, reference solutions, and checkers.
         .target(
@@ -74,6 +84,10 @@ let package = Package(
         .testTarget(
             name: "WorkshopTests",
             dependencies: ["Workshop", "PersistenceCore"]
+        ),
+        .testTarget(
+            name: "TutorialsTests",
+            dependencies: ["ConcurrencyLabTutorials", "Scenarios"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

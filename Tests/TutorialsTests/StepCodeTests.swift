@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The code the tutorials show is the code this package compiles: every file in
+/// `ConcurrencyLab.docc/Resources/code/` is its step source with the hidden lines taken out.
+@Suite("Tutorial step code")
+struct StepCodeTests {
+    @Test("Every step copy matches its compiled source (else run python3 Tutorials/Scripts/sync-steps.py)")
+    func copiesInSync() throws {
+        let sources = try StepText.sources()
+        let copies = Catalog.files(in: Catalog.resources.appendingPathComponent("code"), endingWith: ".swift")
+        #expect(Set(copies.map(\.lastPathComponent)) == Set(sources.keys), "a copy without a source, or a source without a copy")
+        for (name, source) in sources {
+            let copy = Catalog.resources.appendingPathComponent("code/\(name)")
+            let expected = StepText.shown(try Catalog.text(source))
+            #expect((try? Catalog.text(copy)) == expected, "\(name) drifted from \(source.path)")
+        }
+    }
+
+    @Test("The hidden-line rule drops the namespace and un-indents what it held")
+    func hiddenLines() {
+        let source = """
+            import PersistenceCore
+
+            enum Step01 {  // tutorial:hide
+                func f() {
+                    print(1)
+                }
+            }  // tutorial:hide
+            """
+        #expect(StepText.shown(source) == "import PersistenceCore\n\nfunc f() {\n    print(1)\n}")
+    }
+
+    @Test("Every step copy is shown by some tutorial")
+    func everyCopyUsed() throws {
+        let tutorials = Catalog.files(in: Catalog.docc.appendingPathComponent("Tutorials"), endingWith: ".tutorial")
+        let shown = Set(try tutorials.flatMap { Catalog.values(of: "file", in: try Catalog.text($0)) })
+        for name in try StepText.sources().keys {
+            #expect(shown.contains(name), "\(name) is in no tutorial")
+        }
+    }
+}

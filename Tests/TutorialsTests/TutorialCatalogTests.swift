@@ -1,0 +1,77 @@
+import ConcurrencyLabTutorials
+import Foundation
+import Scenarios
+import Testing
+
+/// The course's table of contents, tutorials and resources agree with the scenario catalog.
+@Suite("The DocC course")
+struct TutorialCatalogTests {
+    @Test("Every scenario has exactly one tutorial, in a chapter of one of its articles")
+    func everyScenarioOnce() throws {
+        #expect(TutorialCatalog.scenarioIDs.sorted() == ScenarioCatalog.infos.map(\.id).sorted())
+        #expect(Set(TutorialCatalog.scenarioIDs).count == TutorialCatalog.scenarioIDs.count)
+        for chapter in TutorialCatalog.chapters {
+            for id in chapter.scenarioIDs {
+                let info = try #require(ScenarioCatalog.scenario(id: id)).info
+                #expect(info.articles.contains(chapter.article), "\(id) is in the chapter of article \(chapter.article.rawValue)")
+            }
+        }
+    }
+
+    @Test("The table of contents lists the chapters and tutorials of TutorialCatalog, in order, each chapter with its image")
+    func tableOfContents() throws {
+        let toc = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/ConcurrencyLab.tutorial"))
+        let chapters = toc.components(separatedBy: "@Chapter(").dropFirst()
+        #expect(chapters.count == TutorialCatalog.chapters.count)
+        for (text, chapter) in zip(chapters, TutorialCatalog.chapters) {
+            let references = Catalog.values(of: "tutorial", in: text).map { $0.replacing("doc:", with: "") }
+            #expect(references == chapter.scenarioIDs)
+            #expect(Catalog.values(of: "@Image(source", in: text) == [chapter.image])
+            #expect(FileManager.default.fileExists(atPath: Catalog.resources.appendingPathComponent("images/\(chapter.image)").path))
+        }
+    }
+
+    @Test("Each tutorial shows code and output that exist, ends with assessments, and points to its exercise",
+          arguments: ScenarioCatalog.infos.map(\.id))
+    func tutorial(_ id: String) throws {
+        let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
+        let files = Catalog.values(of: "file", in: text)
+        #expect(files.contains("\(id)-wrong-way.txt") && files.contains("\(id)-right-way.txt"))
+        #expect(files.contains { $0.hasSuffix(".swift") })
+        for file in files {
+            let folder = file.hasSuffix(".txt") ? "output" : "code"
+            #expect(FileManager.default.fileExists(atPath: Catalog.resources.appendingPathComponent("\(folder)/\(file)").path), "\(file)")
+        }
+        #expect(text.contains("@Section(title: \"The wrong way\")") && text.contains("@Section(title: \"The right way\")"))
+        #expect(text.components(separatedBy: "@MultipleChoice").count - 1 >= 2, "at least two questions")
+        #expect(text.contains("swift run lab workshop "), "the step that sends the learner to the exercise")
+    }
+
+    @Test("Each scenario's recorded output is there, as lab printed it", arguments: ScenarioCatalog.infos.map(\.id))
+    func recordedOutput(_ id: String) throws {
+        for side in ["wrong-way", "right-way"] {
+            let text = try Catalog.text(Catalog.resources.appendingPathComponent("output/\(id)-\(side).txt"))
+            #expect(text.hasPrefix("$ swift run lab run \(id)\n"))
+            #expect(text.split(separator: "\n").count >= 4, "\(id)-\(side): at least one observation")
+        }
+    }
+
+    @Test("Every path a rule article points to exists")
+    func ruleArticlePaths() throws {
+        let articles = Catalog.files(in: Catalog.docc.appendingPathComponent("Rules"), endingWith: ".md")
+        #expect(articles.count >= 6)
+        for article in articles {
+            let text = try Catalog.text(article)
+            for heading in ["## Overview", "## Why does this rule exist?", "## Practical advice",
+                            "## What if you do not follow this rule?", "## Where to look"] {
+                #expect(text.contains(heading), "\(article.lastPathComponent): \(heading)")
+            }
+            let paths = text.split(separator: "`").map(String.init).filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
+            #expect(!paths.isEmpty)
+            for path in paths {
+                #expect(FileManager.default.fileExists(atPath: Catalog.packageRoot.appendingPathComponent(path).path),
+                        "\(article.lastPathComponent) points to \(path)")
+            }
+        }
+    }
+}

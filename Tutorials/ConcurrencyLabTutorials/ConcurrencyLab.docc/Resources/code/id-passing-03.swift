@@ -1,0 +1,17 @@
+import Foundation
+import PersistenceCore
+import Scenarios
+
+/// The three lookups by identifier, in a context that has not seen the item yet.
+func lookups(_ id: PersistentIdentifier, in context: ModelContext) throws {
+    // Only objects this context already holds; nil here, though the row exists.
+    let registered: Item? = context.registeredModel(for: id)
+
+    // Always an object: a fault that loads on first access, and traps if the row is gone.
+    let fault = context.model(for: id)
+
+    // From the context or the store, never a fault; throws if the row is gone.
+    let existing = try context.existingModel(for: id, as: Item.self)
+
+    print(registered == nil, fault.isFault, existing.timestamp)
+}

@@ -1,0 +1,12 @@
+import PersistenceCore
+import Scenarios
+
+enum WrongContextQueue01 {  // tutorial:hide
+    /// Article 003's "context in wrong queue": the main context, reset from a detached task.
+    func contextInWrongQueue(_ container: ModelContainer) async {
+        await Task.detached {
+            let context = container.mainContext
+            context.reset()  // a main-queue context, called off the main queue
+        }.value
+    }
+}  // tutorial:hide

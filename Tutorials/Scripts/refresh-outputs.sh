@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every scenario once with `lab` (course size, in memory) and writes what it reported into
+# the DocC catalog, where the tutorials' "what happens" steps show it:
+#   Resources/output/<id>-wrong-way.txt   the wrong way's observations
+#   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
+# The numbers are one run's on the machine that ran this script; commit the result.
+#   Tutorials/Scripts/refresh-outputs.sh [id…]     (default: every scenario)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=Tutorials/ConcurrencyLabTutorials/ConcurrencyLab.docc/Resources/output
+mkdir -p "$out"
+swift build --product lab >/dev/null
+ids=("$@")
+if [ ${#ids[@]} -eq 0 ]; then
+    mapfile -t ids < <(.build/debug/lab list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
+fi
+for id in "${ids[@]}"; do
+    echo "== $id"
+    .build/debug/lab run "$id" --in-memory --json > "/tmp/lab-output-$id.json" || true
+    python3 - "$id" "$out" "/tmp/lab-output-$id.json" <<'PY'
+import json, sys, textwrap
+scenario, out, path = sys.argv[1], sys.argv[2], sys.argv[3]
+run = json.load(open(path))[0]
+report = run.get("report")
+if not report:
+    sys.exit(f"{scenario} did not run: {run.get('error')}")
+
+def lines(items):
+    text = []
+    for item in items:
+        nested = item.startswith("  ")
+        bullet, indent = ("  – ", "    ") if nested else ("• ", "  ")
+        wrapped = textwrap.wrap(item.strip(), width=98 - len(bullet), subsequent_indent=indent)
+        text.append(bullet + "\n".join(wrapped))
+    return text
+
+header = f"$ swift run lab run {scenario}"
+wrong = [header, "", "✗ the wrong way"] + lines(report["wrongWay"])
+right = [header, "", "✓ the right way"] + lines(report["rightWay"])
+if report["measurements"]:
+    right += ["", "numbers"]
+    for m in report["measurements"]:
+        value = m["value"]
+        shown = str(int(value)) if value == int(value) else (f"{value:.0f}" if abs(value) >= 100 else f"{value:.2f}")
+        right.append(f"• {m['name']}: {shown} {m['unit']}")
+open(f"{out}/{scenario}-wrong-way.txt", "w").write("\n".join(wrong) + "\n")
+open(f"{out}/{scenario}-right-way.txt", "w").write("\n".join(right) + "\n")
+PY
+done
