@@ -201,3 +201,18 @@ extension SaveTests {
         #expect(body == "\u{0}")
     }
 }
+
+extension SaveTests {
+    @Test("Deleting another context's model stops the process, naming both")
+    func deleteForeignModel() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let first = container.newBackgroundContext(), second = container.newBackgroundContext()
+            let item = Item(timestamp: .now)
+            first.performAndWait { first.insert(item) }
+            second.performAndWait { second.delete(item) }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("belongs to another context"))
+    }
+}

@@ -35,9 +35,15 @@ extension ModelContext {
     }
 
     /// Marks a model for deletion at the next save; an unsaved new model is simply forgotten.
+    ///
+    /// A model of another context stops the process, as in Core Data: models do not move between
+    /// contexts; identifiers do.
     public func delete<T: PersistentModel>(_ model: T) {
         checkQueue("ModelContext.delete(_:)")
         let data = model.persistentBackingData
+        if let owner = data.modelContext, owner !== self {
+            fatalError("\(data.entity.name) \(data.persistentModelID) belongs to another context ('\(owner.queueLabel)'): delete it there, or pass its persistentModelID and delete the model fetched in this one.")
+        }
         guard data.modelContext === self, !data.isDeleted else { return }
         let key = ObjectIdentifier(data)
         if insertedObjects.removeValue(forKey: key) != nil {
