@@ -57,7 +57,7 @@ public macro Attribute(_ options: AttributeOption...) = #externalMacro(module: "
 /// `disableGenerateInit: true` to write the initializer yourself (set `modelContainer` and
 /// `modelExecutor`).
 ///
-/// > Warning: Where the actor is created decides where it runs. Use ``BackgroundModelActor()``
+/// > Warning: Where the actor is created decides where it runs. Use ``BackgroundModelActor(disableGenerateInit:)``
 /// > for work that must stay off the main queue.
 @attached(member, names: named(modelExecutor), named(modelContainer), named(init))
 @attached(extension, conformances: ModelActor)
