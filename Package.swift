@@ -39,6 +39,13 @@ let package = Package(
             name: "lab",
             dependencies: ["PersistenceCore"]
         ),
+        // A helper process for the reliability tests: an importer to kill mid-save, a holder of the
+        // store's write lock, an opener running as another user. `swift test` builds it next to the
+        // test bundle, where the tests look for it.
+        .executableTarget(
+            name: "crash-importer",
+            dependencies: ["PersistenceCore", "CSQLite"]
+        ),
         .testTarget(
             name: "PersistenceCoreTests",
             dependencies: ["PersistenceCore", "CSQLite"]
