@@ -10,6 +10,9 @@ public enum ModelError: Error, Sendable {
     case storeCorrupted(URL, underlying: String)
     /// The file cannot be opened at all (a directory, no permission, a missing parent folder).
     case storeUnreadable(URL, underlying: String)
+    /// The file (or its folder) cannot be written by this process: permissions, an immutable
+    /// file, a read-only mount. A container always opens its store for writing.
+    case storeReadOnly(URL, underlying: String)
     /// The store was made for a different set of models; the text names the difference.
     case schemaMismatch(String)
     /// A value or a model was not of the type asked for.
@@ -42,6 +45,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store at \(url.path) is not a valid SQLite database (\(underlying)). The file was left untouched."
         case .storeUnreadable(let url, let underlying):
             "The store at \(url.path) cannot be opened (\(underlying)). The file was left untouched."
+        case .storeReadOnly(let url, let underlying):
+            "The store at \(url.path) is read-only (\(underlying)), and a container needs to write to it. Give this user write access to the file and its folder, or copy the store somewhere writable. The file was left untouched."
         case .schemaMismatch(let difference):
             "The store was made for other models: \(difference). Migration is not supported; use a new store file."
         case .typeMismatch(let expected, let found):
