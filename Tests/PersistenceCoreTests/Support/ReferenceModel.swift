@@ -17,7 +17,8 @@ import PersistenceCore
 ///
 /// The rules are Core Data's, as API.md states them: a save writes everything in one
 /// transaction; an updated or deleted row whose version moved since the context read it is a
-/// conflict, resolved by the context's merge policy (`.error` throws and writes nothing); merging
+/// conflict, resolved by the context's merge policy (`.error` throws and writes nothing), except
+/// the deletion of a fault, which has no version to compare; merging
 /// another save refreshes registered, non-fault objects (keeping unsaved changes on top) and
 /// forgets deleted ones; `refresh(_:mergeChanges: false)` turns an object into a fault that loads
 /// the row as it is when next touched.
@@ -367,7 +368,8 @@ struct ReferenceModel {
         }
         for object in context.objects.values where object.isDeleted {
             let primaryKey = object.primaryKey!
-            if let row = rows[primaryKey], row.version != object.version {
+            // A fault has no version to compare (never read, or refreshed without merging).
+            if let row = rows[primaryKey], !object.isFault, row.version != object.version {
                 conflicts.append((object, row, true))
             } else {
                 // Deleted now, or already gone: either way the deletion stands.
