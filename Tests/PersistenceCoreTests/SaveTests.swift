@@ -265,3 +265,28 @@ extension SaveTests {
         }
     }
 }
+
+extension SaveTests {
+    @Test("A new object rolled back after obtainPermanentIdentifiers can be inserted again, and keeps its identifier")
+    func reinsertAfterObtainingIdentifier() throws {
+        // Given a new person with a permanent identifier, rolled back before any save
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let fay = Person(name: "Fay", age: 61, sex: "f")
+            context.insert(fay)
+            try context.obtainPermanentIdentifiers(for: [fay])
+            let id = fay.persistentModelID
+            context.rollback()
+            #expect(fay.modelContext == nil)
+
+            // When it is inserted again and saved
+            context.insert(fay)
+            try context.save()
+
+            // Then its row is stored under the identifier it was given
+            #expect(fay.persistentModelID == id)
+            #expect(try context.existingModel(for: id, as: Person.self) === fay)
+            #expect(try context.fetchCount(FetchDescriptor<Person>()) == 1)
+        }
+    }
+}
