@@ -1,13 +1,16 @@
 import Foundation
 import Testing
 
-/// Random sequences of insert, update, delete, undelete, save, rollback, reset, fetch, refresh,
-/// merge and batch requests across three contexts (each with its own merge policy), checked
+/// Random sequences of insert (new, again, undelete), update, delete, save, rollback, reset,
+/// fetch (all, or by one attribute), `model(for:)`, `existingModel(for:)`,
+/// `obtainPermanentIdentifiers`, refresh, merge and batch requests across three contexts (each
+/// with its own merge policy), checked
 /// against ``ReferenceModel`` after every step: the store's rows and versions, every registered
 /// object's state and values, every save's conflicts or notified changes, every fetch's instances.
 ///
 /// A failure names its sequence's seed; replay it alone with
 /// `LAB_RANDOM_SEED=<seed> swift test --filter ModelBasedTests`, which prints every step.
+/// `LAB_RANDOM_SEQUENCES=20000` makes the fresh run a longer search.
 @Suite("Model-based random sequences")
 struct ModelBasedTests {
     /// Steps per sequence.
@@ -17,6 +20,11 @@ struct ModelBasedTests {
     static func sequenceSeeds(from base: UInt64, count: Int) -> [UInt64] {
         var generator = SplitMix64(seed: base)
         return (0..<count).map { _ in generator.next() }
+    }
+
+    /// How many fresh sequences to run: 100, or `LAB_RANDOM_SEQUENCES` for a longer search.
+    static var freshCount: Int {
+        ProcessInfo.processInfo.environment["LAB_RANDOM_SEQUENCES"].flatMap { Int($0) } ?? 100
     }
 
     /// A seed to replay alone, from `LAB_RANDOM_SEED`.
@@ -64,7 +72,7 @@ struct ModelBasedTests {
         }
     }
 
-    @Test("100 sequences from a fresh seed match too (the seed is printed for replay)")
+    @Test("100 sequences from a fresh seed match too (the seed is printed for replay; LAB_RANDOM_SEQUENCES runs more)")
     func freshSequencesMatchTheReference() throws {
         if let seed = Self.replaySeed {
             try Self.check([seed])
@@ -72,6 +80,6 @@ struct ModelBasedTests {
         }
         let base = UInt64.random(in: 1...UInt64.max)
         print("Model-based sequences: fresh base seed \(base); each failing sequence names its own seed for LAB_RANDOM_SEED")
-        try Self.check(Self.sequenceSeeds(from: base, count: 100))
+        try Self.check(Self.sequenceSeeds(from: base, count: Self.freshCount))
     }
 }

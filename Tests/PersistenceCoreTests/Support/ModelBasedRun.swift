@@ -19,6 +19,10 @@ final class ModelBasedRun {
         case rollback(context: Int)
         case reset(context: Int)
         case fetch(context: Int)
+        case fetchWhere(context: Int, attribute: Int, value: SQLiteValue)
+        case lookup(context: Int, primaryKey: Int64)
+        case existing(context: Int, primaryKey: Int64)
+        case obtainPermanentIdentifiers(context: Int)
         case refresh(context: Int, handle: Int, mergeChanges: Bool)
         case merge(context: Int, changes: Int)
         case batchUpdate(attribute: Int, value: SQLiteValue)
@@ -35,6 +39,10 @@ final class ModelBasedRun {
             case .rollback(let c): "c\(c).rollback()"
             case .reset(let c): "c\(c).reset()"
             case .fetch(let c): "c\(c).fetch(all)"
+            case .fetchWhere(let c, let a, let v): "c\(c).fetch(where \(ModelBasedRun.attributes[a]) == \(v))"
+            case .lookup(let c, let key): "c\(c).model(for: p\(key))"
+            case .existing(let c, let key): "c\(c).existingModel(for: p\(key))"
+            case .obtainPermanentIdentifiers(let c): "c\(c).obtainPermanentIdentifiers(for: insertedModels)"
             case .refresh(let c, let h, let merge): "c\(c).refresh(#\(h), mergeChanges: \(merge))"
             case .merge(let c, let index): "c\(c).mergeChanges(fromContextDidSave: changes[\(index)])"
             case .batchUpdate(let a, let v): "batch update \(ModelBasedRun.attributes[a]) = \(v)"
@@ -143,12 +151,20 @@ final class ModelBasedRun {
             return .delete(context: c, handle: random.pick(registered))
         case 47..<67:
             return .save(context: c)
-        case 67..<71:
+        case 67..<70:
             return .rollback(context: c)
+        case 70..<71 where !context.insertionOrder.isEmpty:
+            return .obtainPermanentIdentifiers(context: c)
         case 71..<73:
             return .reset(context: c)
-        case 73..<83:
+        case 73..<77:
             return .fetch(context: c)
+        case 77..<81:
+            let attribute = random.next(below: 3)
+            return .fetchWhere(context: c, attribute: attribute, value: randomValue(for: attribute))
+        case 81..<83 where !reference.everStored.isEmpty:
+            let key = random.pick(reference.everStored.sorted())
+            return random.next(below: 2) == 0 ? .lookup(context: c, primaryKey: key) : .existing(context: c, primaryKey: key)
         case 83..<89 where !registered.isEmpty:
             return .refresh(context: c, handle: random.pick(registered), mergeChanges: random.next(below: 2) == 0)
         case 89..<97 where !committed.isEmpty:
@@ -209,7 +225,29 @@ final class ModelBasedRun {
             let context = contexts[c]
             context.performAndWait { context.reset() }
         case .fetch(let c):
-            return fetch(in: c)
+            return fetch(nil, in: c)
+        case .fetchWhere(let c, let attribute, let value):
+            return fetch((attribute, value), in: c)
+        case .lookup(let c, let primaryKey):
+            let handle = reference.model(forPrimaryKey: primaryKey, in: c)
+            let context = contexts[c], id = identifier(primaryKey)
+            let found = context.performAndWait { context.model(for: id) }
+            return adopt(found as? Person, as: handle, "model(for:)")
+        case .existing(let c, let primaryKey):
+            let handle = reference.existingModel(forPrimaryKey: primaryKey, in: c)
+            let context = contexts[c], id = identifier(primaryKey)
+            let found: Result<Person, any Error> = context.performAndWait { Result { try context.existingModel(for: id, as: Person.self) } }
+            switch (handle, found) {
+            case (let handle?, .success(let person)): return adopt(person, as: handle, "existingModel")
+            case (nil, .failure(ModelError.modelNotFound)): return nil
+            case (nil, _): return "existingModel gave \(found); the reference expects modelNotFound"
+            case (_?, .failure(let error)): return "existingModel threw \(error)"
+            }
+        case .obtainPermanentIdentifiers(let c):
+            reference.obtainPermanentIdentifiers(in: c)
+            let context = contexts[c]
+            let outcome: Result<Void, any Error> = context.performAndWait { Result { try context.obtainPermanentIdentifiers(for: context.insertedModels) } }
+            if case .failure(let error) = outcome { return "obtainPermanentIdentifiers threw \(error)" }
         case .refresh(let c, let handle, let mergeChanges):
             reference.refresh(handle, mergeChanges: mergeChanges, in: c)
             let context = contexts[c], person = instances[handle]!
@@ -264,11 +302,33 @@ final class ModelBasedRun {
         }
     }
 
-    private func fetch(in c: Int) -> String? {
-        let expected = reference.fetchAll(in: c)
+    /// The instance a lookup returned must be the one the reference names (or becomes it).
+    private func adopt(_ person: Person?, as handle: Int, _ lookup: String) -> String? {
+        guard let person else { return "\(lookup) returned no Person" }
+        if let known = instances[handle] {
+            return known === person ? nil : "\(lookup) returned another instance where the reference expects #\(handle)"
+        }
+        instances[handle] = person
+        return nil
+    }
+
+    private func fetch(_ filter: (attribute: Int, value: SQLiteValue)?, in c: Int) -> String? {
+        let expected = reference.fetch(where: filter, in: c)
         let context = contexts[c]
+        let descriptor: FetchDescriptor<Person>
+        switch (filter?.attribute, filter?.value) {
+        case (0, .text(let name)?):
+            descriptor = FetchDescriptor(predicate: #Predicate { $0.name == name })
+        case (1, .integer(let stored)?):
+            let age = Int(stored)
+            descriptor = FetchDescriptor(predicate: #Predicate { $0.age == age })
+        case (2, .text(let sex)?):
+            descriptor = FetchDescriptor(predicate: #Predicate { $0.sex == sex })
+        default:
+            descriptor = FetchDescriptor()
+        }
         let fetched: Result<[Person], any Error> = context.performAndWait {
-            Result { try context.fetch(FetchDescriptor<Person>()) }
+            Result { try context.fetch(descriptor) }
         }
         guard case .success(let people) = fetched else { return "fetch threw \(fetched)" }
         guard people.count == expected.count else {
@@ -308,7 +368,11 @@ final class ModelBasedRun {
     }
 
     private func identifiers(_ keys: Set<Int64>) -> [PersistentIdentifier] {
-        keys.map { PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: "Person", storage: .permanent(primaryKey: $0)) }
+        keys.map(identifier)
+    }
+
+    private func identifier(_ primaryKey: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: "Person", storage: .permanent(primaryKey: primaryKey))
     }
 
     // MARK: Comparing everything

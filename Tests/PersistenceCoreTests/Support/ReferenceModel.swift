@@ -12,7 +12,7 @@ import PersistenceCore
 ///   it last read, and which attributes it changed; `hasChanges`, `insertedModels` (in order),
 ///   `changedModels`, `deletedModels`;
 /// - each save: the conflicts `.error` throws, or the `didSave` changes of a successful save;
-/// - each fetch: the instances returned, in order;
+/// - each fetch and lookup: the instances returned, in order, or `modelNotFound`;
 /// - objects no longer registered: no context, and `isDeleted` where it is known.
 ///
 /// The rules are Core Data's, as API.md states them: a save writes everything in one
@@ -20,8 +20,9 @@ import PersistenceCore
 /// conflict, resolved by the context's merge policy (`.error` throws and writes nothing), except
 /// the deletion of a fault, which has no version to compare; merging
 /// another save refreshes registered, non-fault objects (keeping unsaved changes on top) and
-/// forgets deleted ones; `refresh(_:mergeChanges: false)` turns an object into a fault that loads
-/// the row as it is when next touched.
+/// forgets deleted ones; `refresh(_:mergeChanges: false)` turns a saved object into a fault that
+/// loads the row as it is when next touched, and leaves new objects alone; a fetch judges objects
+/// with unsaved changes by memory and all others by the store (`includesPendingChanges`).
 struct ReferenceModel {
     /// The merge policies a context may get; `.custom` is left to its own tests.
     enum Policy: CaseIterable, CustomStringConvertible {
@@ -57,7 +58,8 @@ struct ReferenceModel {
     /// One object as a context holds it. `handle` names the instance across both worlds.
     struct Object {
         let handle: Int
-        /// Nil while the object has never been saved (its identifier is temporary).
+        /// Nil while the identifier is temporary: a new object, until its first save or
+        /// `obtainPermanentIdentifiers`.
         var primaryKey: Int64?
         /// What the attribute getters return; unknown (and unchecked) while `isFault`.
         var values: [SQLiteValue]
@@ -127,11 +129,14 @@ struct ReferenceModel {
         case conflictThrown, conflictResolvedByStoreTrump, conflictResolvedByObjectTrump, conflictResolvedByOverwrite,
              conflictResolvedByRollback, deletionConflict, updateOfDeletedRow, deletionOfDeletedRow,
              faultFulfilledBySet, faultFulfilledByFetch, orphanFetched, reinserted, undeleted,
-             mergeRefreshed, mergeForgot, refreshForgot, batchTouchedRows
+             mergeRefreshed, mergeForgot, refreshForgot, batchTouchedRows, faultMade, permanentBeforeSave,
+             changedObjectJudgedInMemory
     }
 
     var rows: [Int64: Row] = [:]
     var maxPrimaryKey: Int64 = 0
+    /// Every primary key that ever had a row: what an identifier a learner kept may name.
+    private(set) var everStored: Set<Int64> = []
     private(set) var events: [Event: Int] = [:]
     var contexts: [Context]
     var departed: [Int: Departure] = [:]
@@ -237,7 +242,7 @@ struct ReferenceModel {
     /// `context.reset()`: everything is forgotten; new objects may be inserted again.
     mutating func reset(in c: Int) {
         for (handle, object) in contexts[c].objects {
-            if object.primaryKey == nil {
+            if object.isInserted {
                 contexts[c].reinsertable[handle] = object
                 departed[handle] = .detached
             } else {
@@ -252,7 +257,8 @@ struct ReferenceModel {
 
     /// `context.refresh(model, mergeChanges:)`.
     mutating func refresh(_ handle: Int, mergeChanges: Bool, in c: Int) {
-        guard var object = contexts[c].objects[handle], let primaryKey = object.primaryKey else { return }
+        // A new object has no row to refresh from, even with a permanent identifier.
+        guard var object = contexts[c].objects[handle], !object.isInserted, let primaryKey = object.primaryKey else { return }
         guard mergeChanges else {
             object.isUpdated = false
             object.isDeleted = false
@@ -302,12 +308,18 @@ struct ReferenceModel {
 
     // MARK: Fetching
 
-    /// `context.fetch(FetchDescriptor<Person>())`: the handles returned, in order; rows not yet
-    /// registered get new handles.
-    mutating func fetchAll(in c: Int) -> [Int] {
-        let pending = contexts[c].hasChanges
-        var materialized: [Int] = []
-        for primaryKey in rows.keys.sorted() {
+    /// `context.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.<attribute> == value }))`,
+    /// or every object when `filter` is nil: the handles returned, in order. Rows not yet
+    /// registered get new handles; faults among the rows read are filled.
+    ///
+    /// Core Data's rule for `includesPendingChanges`: objects with unsaved changes (inserted,
+    /// updated, deleted) are judged by their values in memory; every other object by the row in
+    /// the store, even when the context's copy is stale. Saved rows come by primary key, new
+    /// objects after them in insertion order.
+    mutating func fetch(where filter: (attribute: Int, value: SQLiteValue)?, in c: Int) -> [Int] {
+        func matches(_ values: [SQLiteValue]) -> Bool { filter.map { values[$0.attribute] == $0.value } ?? true }
+        var result: [Int] = []
+        for primaryKey in rows.keys.sorted() where matches(rows[primaryKey]!.values) {
             let row = rows[primaryKey]!
             if let handle = contexts[c].handle(forPrimaryKey: primaryKey) {
                 if contexts[c].objects[handle]!.isFault {
@@ -317,30 +329,74 @@ struct ReferenceModel {
                     contexts[c].objects[handle]!.version = row.version
                     contexts[c].objects[handle]!.isFault = false
                 }
-                materialized.append(handle)
+                if !contexts[c].objects[handle]!.hasChanges { result.append(handle) }
             } else {
                 let handle = nextHandle
                 nextHandle += 1
                 contexts[c].objects[handle] = Object(handle: handle, primaryKey: primaryKey, values: row.values,
                                                      cached: row.values, version: row.version)
-                materialized.append(handle)
+                result.append(handle)
             }
         }
-        guard pending else { return materialized }
-        // With unsaved changes: deletions drop out; changed objects whose row is gone and new
-        // objects come in; saved rows by primary key, then new objects in insertion order.
-        var result = materialized.filter { !contexts[c].objects[$0]!.isDeleted }
-        let orphans = contexts[c].objects.values
-            .filter { $0.isUpdated && !$0.isDeleted && $0.primaryKey.map { rows[$0] == nil } == true }
-            .sorted { $0.primaryKey! < $1.primaryKey! }
-            .map(\.handle)
-        for orphan in orphans {
-            events[.orphanFetched, default: 0] += 1
-            let key = contexts[c].objects[orphan]!.primaryKey!
-            let position = result.firstIndex { contexts[c].objects[$0]!.primaryKey! > key } ?? result.count
-            result.insert(orphan, at: position)
+        for object in contexts[c].objects.values where (object.isInserted || object.isUpdated) && !object.isDeleted {
+            guard matches(object.values) else { continue }
+            if let primaryKey = object.primaryKey, rows[primaryKey] == nil, !object.isInserted {
+                events[.orphanFetched, default: 0] += 1
+            }
+            result.append(object.handle)
         }
-        return result + contexts[c].insertionOrder
+        if filter != nil, result.contains(where: { contexts[c].objects[$0]!.isUpdated }) {
+            events[.changedObjectJudgedInMemory, default: 0] += 1
+        }
+        let position = Dictionary(uniqueKeysWithValues: contexts[c].insertionOrder.enumerated().map { ($1, $0) })
+        return result.sorted { lhs, rhs in
+            let left = (contexts[c].objects[lhs]!.primaryKey ?? .max, position[lhs] ?? 0)
+            let right = (contexts[c].objects[rhs]!.primaryKey ?? .max, position[rhs] ?? 0)
+            return left < right
+        }
+    }
+
+    // MARK: Looking up by identifier
+
+    /// `context.model(for: id)`: the registered object, or a new fault (nothing is read).
+    mutating func model(forPrimaryKey primaryKey: Int64, in c: Int) -> Int {
+        if let handle = contexts[c].handle(forPrimaryKey: primaryKey) { return handle }
+        let handle = nextHandle
+        nextHandle += 1
+        contexts[c].objects[handle] = Object(handle: handle, primaryKey: primaryKey,
+                                             values: Array(repeating: .null, count: 3), isFault: true)
+        events[.faultMade, default: 0] += 1
+        return handle
+    }
+
+    /// `context.existingModel(for: id)`: the registered object (a fault is filled first), or a
+    /// new one for the row; nil where it throws `modelNotFound`.
+    mutating func existingModel(forPrimaryKey primaryKey: Int64, in c: Int) -> Int? {
+        if let handle = contexts[c].handle(forPrimaryKey: primaryKey) {
+            guard contexts[c].objects[handle]!.isFault else { return handle }
+            guard let row = rows[primaryKey] else { return nil }
+            contexts[c].objects[handle]!.values = row.values
+            contexts[c].objects[handle]!.cached = row.values
+            contexts[c].objects[handle]!.version = row.version
+            contexts[c].objects[handle]!.isFault = false
+            return handle
+        }
+        guard let row = rows[primaryKey] else { return nil }
+        let handle = nextHandle
+        nextHandle += 1
+        contexts[c].objects[handle] = Object(handle: handle, primaryKey: primaryKey, values: row.values,
+                                             cached: row.values, version: row.version)
+        return handle
+    }
+
+    /// `context.obtainPermanentIdentifiers(for: context.insertedModels)`: new objects get primary
+    /// keys now, reserved in the store at once (in their own transaction), in insertion order.
+    mutating func obtainPermanentIdentifiers(in c: Int) {
+        for handle in contexts[c].insertionOrder where contexts[c].objects[handle]!.primaryKey == nil {
+            maxPrimaryKey += 1
+            contexts[c].objects[handle]!.primaryKey = maxPrimaryKey
+            events[.permanentBeforeSave, default: 0] += 1
+        }
     }
 
     // MARK: Saving
@@ -438,12 +494,18 @@ struct ReferenceModel {
         var maxPrimaryKey = self.maxPrimaryKey
         var newKeys: [Int: Int64] = [:]
         for handle in context.insertionOrder {
-            maxPrimaryKey += 1
+            let primaryKey: Int64
+            if let permanent = context.objects[handle]!.primaryKey {
+                primaryKey = permanent
+            } else {
+                maxPrimaryKey += 1
+                primaryKey = maxPrimaryKey
+            }
             let values = context.objects[handle]!.values
-            rows[maxPrimaryKey] = Row(version: 1, values: values)
-            newKeys[handle] = maxPrimaryKey
+            rows[primaryKey] = Row(version: 1, values: values)
+            newKeys[handle] = primaryKey
             written.append((handle, values, 1))
-            changes.inserted.insert(maxPrimaryKey)
+            changes.inserted.insert(primaryKey)
         }
 
         // Committed: memory follows the store.
@@ -451,6 +513,7 @@ struct ReferenceModel {
         self.maxPrimaryKey = maxPrimaryKey
         for (handle, primaryKey) in newKeys {
             contexts[c].objects[handle]!.primaryKey = primaryKey
+            everStored.insert(primaryKey)
         }
         for (handle, values, version) in written {
             contexts[c].objects[handle]!.values = values
