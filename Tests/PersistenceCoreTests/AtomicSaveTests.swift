@@ -28,7 +28,7 @@ struct AtomicSaveTests {
         for kill in 1...20 {
             let savesToWaitFor = 1 + random.next(below: 3)
             let duringCommit = random.next(below: 2) == 0
-            let child = try ChildProcess(importer, ["import", url.path, "--batches", "\(savesToWaitFor + 50)"])
+            let child = try ChildProcess(importer, ["import", url.path])
             var seen = 0
             var lastTotal = committed
             // When it has saved `savesToWaitFor` batches, and (half the time) started the next save
