@@ -15,7 +15,7 @@ import Testing
 ///     open the store: integrity ok, at least 7,000 items (8,000 if the commit won the race), each batch whole
 @Suite("Atomic saves")
 struct AtomicSaveTests {
-    @Test("An importer killed at 20 random moments leaves a sound store of whole saves")
+    @Test("An importer killed at 20 random moments leaves a sound store of whole saves", .timeLimit(.minutes(5)))
     func killedImporterLeavesWholeSaves() async throws {
         // Given one store that 20 importers in a row write to, each killed at a moment chosen by a fixed seed
         let importer = try CrashImporter.executable()

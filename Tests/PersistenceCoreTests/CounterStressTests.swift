@@ -16,7 +16,7 @@ import Testing
 /// The suite runs a small version; `Scripts/stress.sh` (or `LAB_STRESS_FULL=1`) runs the full one.
 @Suite("Counter stress")
 struct CounterStressTests {
-    @Test("Refresh-and-retry under .error keeps every increment (4 actors × 100, 3 runs)")
+    @Test("Refresh-and-retry under .error keeps every increment (4 actors × 100, 3 runs)", .timeLimit(.minutes(2)))
     func refreshAndRetryKeepsEveryIncrement() async throws {
         for run in 1...3 {
             // Given 4 actors incrementing one counter 100 times each, retrying conflicts
@@ -31,7 +31,7 @@ struct CounterStressTests {
         }
     }
 
-    @Test("Last writer wins under .mergeByPropertyObjectTrump: every save succeeds and the lost increments are counted exactly (4 actors × 100, 3 runs)")
+    @Test("Last writer wins under .mergeByPropertyObjectTrump: every save succeeds and the lost increments are counted exactly (4 actors × 100, 3 runs)", .timeLimit(.minutes(2)))
     func lastWriterWinsCountsLostIncrements() async throws {
         for run in 1...3 {
             // Given 4 actors incrementing one counter 100 times each, with memory winning conflicts
