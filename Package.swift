@@ -69,6 +69,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A helper process for the reliability tests: an importer to kill mid-save, a holder of the
+        // store's write lock, an opener running as another user. `swift test` builds it next to the
+        // test bundle, where the tests look for it.
+        .executableTarget(
+            name: "crash-importer",
+            dependencies: ["PersistenceCore", "CSQLite"]
+        ),
         .testTarget(
             name: "PersistenceCoreTests",
             dependencies: ["PersistenceCore", "CSQLite"]

@@ -158,3 +158,31 @@ struct ChangeMergingTests {
         }
     }
 }
+
+extension ChangeMergingTests {
+    /// A new object has no row to reload from, even once `obtainPermanentIdentifiers` gave it a
+    /// permanent identifier: refreshing it must leave it as it is, pending insert included.
+    @Test("refresh leaves a new object alone, even one with a permanent identifier", arguments: [false, true])
+    func refreshNewObject(mergeChanges: Bool) throws {
+        // Given a new, unsaved person with a permanent identifier
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let fay = Person(name: "Fay", age: 61, sex: "f")
+            context.insert(fay)
+            try context.obtainPermanentIdentifiers(for: [fay])
+            #expect(!fay.persistentModelID.isTemporary)
+
+            // When it is refreshed
+            context.refresh(fay, mergeChanges: mergeChanges)
+
+            // Then it is still a new object with its values, and the save inserts it
+            #expect(!fay.isFault)
+            #expect(!fay.isDeleted)
+            #expect(fay.modelContext === context)
+            #expect(context.insertedModels.count == 1)
+            #expect(fay.age == 61)
+            try context.save()
+            #expect(try context.fetch(FetchDescriptor<Person>()).map(\.name) == ["Fay"])
+        }
+    }
+}

@@ -93,3 +93,41 @@ struct FetchTests {
         }
     }
 }
+
+extension FetchTests {
+    /// Core Data's rule for `includesPendingChanges`: objects with unsaved changes are judged by
+    /// their values in memory, every other object by its row in the store. A stale copy (the store
+    /// changed behind the context's back) is matched by what the store holds, so a fetch's answer
+    /// does not depend on whether some unrelated object happens to have unsaved changes.
+    ///
+    ///     context                               store
+    ///     fetch Ada (name "Ada", age 36)
+    ///                                           batch update: name "Adam", age 40
+    ///     insert Fay (unsaved), or not
+    ///     fetch age == 40          → Ada (the store says 40; her copy still says 36)
+    ///     fetch name.count == 4    → Ada (evaluated in memory, on the stored row)
+    @Test("An unchanged, stale object is judged by the store, with or without other unsaved changes", arguments: [false, true])
+    func staleObjectsAreJudgedByTheStore(withUnrelatedChange: Bool) throws {
+        // Given a context holding Ada, whose row a batch update changed behind its back
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let ada = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(ada)
+            try context.save()
+            try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["name": "Adam", "age": 40]))
+            if withUnrelatedChange { context.insert(Person(name: "Fay", age: 61, sex: "f")) }
+
+            // When it fetches by the stored values, through SQL and in memory
+            let byAge = try context.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.age == 40 }))
+            let byOldAge = try context.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.age == 36 }))
+            let byNameLength = try context.fetch(FetchDescriptor<Person>(predicate: #Predicate { $0.name.count == 4 }))
+
+            // Then the store decides for Ada, whose copy is still the old one
+            #expect(byAge.map(\.name) == ["Ada"])
+            #expect(byOldAge.isEmpty)
+            #expect(byNameLength.map(\.name) == ["Ada"])
+            #expect(ada.age == 36, "fetching does not refresh a registered object")
+        }
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 
 /// A model whose defaults its initializer never touches, with a property kept out of the store;
 /// `private`, so its generated members are `fileprivate`.
-@Model private final class Counter {
+@Model private final class PrivateCounter {
     var value: Int = 5
     var label: String?
     @Transient var scratch: Int = 9
@@ -186,13 +186,13 @@ struct ModelMacroRuntimeTests {
     @Test("Default values survive a save; transient and computed properties stay out of the store")
     func defaultsAndTransientProperties() throws {
         // Given a model whose initializer assigns nothing
-        #expect(Counter.entitySchema.attributes.map(\.name) == ["value", "label"])
-        let container = try ModelContainer(for: Counter.self, configuration: .inMemory)
+        #expect(PrivateCounter.entitySchema.attributes.map(\.name) == ["value", "label"])
+        let container = try ModelContainer(for: PrivateCounter.self, configuration: .inMemory)
         let writer = ModelContext(container, concurrencyType: .privateQueue)
 
         // When it is saved with a changed transient value and fetched elsewhere
         try writer.performAndWait {
-            let counter = Counter()
+            let counter = PrivateCounter()
             #expect(counter.value == 5)
             #expect(counter.label == nil)
             counter.scratch = 100
@@ -203,7 +203,7 @@ struct ModelMacroRuntimeTests {
 
         // Then the persisted default came back, and the transient one is its default again
         try reader.performAndWait {
-            let counter = try #require(try reader.fetch(FetchDescriptor<Counter>()).first)
+            let counter = try #require(try reader.fetch(FetchDescriptor<PrivateCounter>()).first)
             #expect(counter.value == 5)
             #expect(counter.doubled == 10)
             #expect(counter.scratch == 9)

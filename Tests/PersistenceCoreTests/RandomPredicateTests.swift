@@ -28,4 +28,61 @@ struct RandomPredicateTests {
             #expect(splits.count == 3, "\(splits)")
         }
     }
+
+    @Test("Random predicates over random records fetch exactly the rows in-memory evaluation keeps")
+    func randomPredicatesOverRandomRecords() throws {
+        var splits: [PredicateExample.Split: Int] = [:]
+        var kept = 0, checked = 0
+        for dataSeed in UInt64(1)...40 {
+            // Given a store of 30 random records
+            let container = try RandomRecords.makeContainer(seed: dataSeed, count: 30)
+            let context = ModelContext(container, concurrencyType: .privateQueue)
+            try context.performAndWait {
+                let everything = try context.fetch(FetchDescriptor<Record>())
+                for predicateSeed in dataSeed * 1_000 + 1...dataSeed * 1_000 + 50 {
+                    let predicate = RandomPredicates.make(seed: predicateSeed, depth: 3)
+                    let expected = try everything.filter { try predicate.evaluate($0) }.map(\.persistentModelID)
+
+                    // When the store filters with the translation
+                    let fetched = try context.fetch(FetchDescriptor(predicate: predicate)).map(\.persistentModelID)
+
+                    // Then it keeps the same rows, in the same order
+                    #expect(fetched == expected, "data seed \(dataSeed), predicate seed \(predicateSeed): \(RandomRecords.explain(predicate, fetched, expected, everything))")
+                    #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == expected.count,
+                            "data seed \(dataSeed), predicate seed \(predicateSeed)")
+                    splits[PredicateExample.Split(PredicateTranslator.translate(predicate)), default: 0] += 1
+                    kept += expected.count
+                    checked += everything.count
+                }
+            }
+        }
+        // And the predicates reach all three ways of splitting the work, keeping some rows and not others
+        #expect(splits.count == 3, "\(splits)")
+        #expect(kept > checked / 10 && kept < checked * 9 / 10, "kept \(kept) of \(checked) rows")
+    }
+
+    /// Found by random data: the translator assumes stored text is in Unicode's composed form
+    /// (NFC), as typed text is. Text stored decomposed ("e" + U+0301, as macOS file names are)
+    /// is equal to the composed spelling in Swift, but SQLite compares bytes.
+    @Test("Known limitation: text stored decomposed (NFD) is compared by bytes in SQL, by canonical equivalence in memory")
+    func decomposedStoredText() throws {
+        // Given a record whose name is "café" written with a combining accent
+        let container = try ModelContainer(for: Record.self, configuration: .inMemory)
+        let context = ModelContext(container, concurrencyType: .privateQueue)
+        try context.performAndWait {
+            context.insert(Record(name: "cafe\u{301}"))
+            try context.save()
+
+            // When a predicate compares it with the composed spelling, in memory and through SQL
+            let predicate = #Predicate<Record> { $0.name == "café" }
+            let inMemory = try context.fetch(FetchDescriptor<Record>()).filter { try predicate.evaluate($0) }
+            let fetched = try context.fetch(FetchDescriptor(predicate: predicate))
+
+            // Then Swift finds it; SQLite does not
+            #expect(inMemory.count == 1)
+            withKnownIssue("the translator assumes stored text is NFC (SQLiteValue+Predicate.swift); SQLite compares bytes") {
+                #expect(fetched.count == 1)
+            }
+        }
+    }
 }

@@ -215,4 +215,91 @@ extension SaveTests {
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("belongs to another context"))
     }
+
+    /// Core Data's way to delete by identifier, `context.delete(context.object(with: id))`, never
+    /// reads the row: the fault has no version to compare, so its deletion cannot conflict.
+    ///
+    ///     writer                          deleter
+    ///     insert Ada, save (version 1)
+    ///     age = 37, save (version 2)
+    ///                                     model(for: id) → a fault, nothing read
+    ///                                     delete it, save → the row is gone
+    @Test("Deleting a fault from model(for:) deletes the row, under every merge policy", arguments: [
+        MergePolicy.error, .mergeByPropertyStoreTrump, .mergeByPropertyObjectTrump, .overwrite, .rollback,
+    ])
+    func deleteUnreadFault(policy: MergePolicy) throws {
+        // Given a row at version 2, and a context that only holds a fault for it
+        let container = try makeContainer()
+        let writer = container.newBackgroundContext()
+        let id = try writer.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            writer.insert(person)
+            try writer.save()
+            person.age = 37
+            try writer.save()
+            return person.persistentModelID
+        }
+        let deleter = container.newBackgroundContext()
+        deleter.mergePolicy = policy
+
+        // When it deletes the fault and saves
+        let (deleted, left) = try deleter.performAndWait {
+            let fault = deleter.model(for: id)
+            #expect(fault.isFault)
+            deleter.delete(fault)
+            try deleter.save()
+            return (fault.isDeleted, try deleter.fetchCount(FetchDescriptor<Person>()))
+        }
+
+        // Then the row is gone, with no conflict and nothing revived
+        #expect(deleted)
+        #expect(left == 0)
+    }
+
+    @Test("Deleting an object turned into a fault by refresh deletes the row, though others saved since")
+    func deleteRefreshedFault() throws {
+        // Given a context that read version 1, then refreshed without merging (forgetting what it read)
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let person = Person(name: "Ada", age: 36, sex: "f")
+            context.insert(person)
+            try context.save()
+            context.refresh(person, mergeChanges: false)
+            // while a batch update moves the row to version 2
+            try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 40]))
+
+            // When it deletes the fault and saves
+            context.delete(person)
+            try context.save()
+
+            // Then the row is gone
+            #expect(try context.fetchCount(FetchDescriptor<Person>()) == 0)
+        }
+    }
+}
+
+extension SaveTests {
+    @Test("A new object rolled back after obtainPermanentIdentifiers can be inserted again, and keeps its identifier")
+    func reinsertAfterObtainingIdentifier() throws {
+        // Given a new person with a permanent identifier, rolled back before any save
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let fay = Person(name: "Fay", age: 61, sex: "f")
+            context.insert(fay)
+            try context.obtainPermanentIdentifiers(for: [fay])
+            let id = fay.persistentModelID
+            context.rollback()
+            #expect(fay.modelContext == nil)
+
+            // When it is inserted again and saved
+            context.insert(fay)
+            try context.save()
+
+            // Then its row is stored under the identifier it was given
+            #expect(fay.persistentModelID == id)
+            #expect(try context.existingModel(for: id, as: Person.self) === fay)
+            #expect(try context.fetchCount(FetchDescriptor<Person>()) == 1)
+        }
+    }
 }

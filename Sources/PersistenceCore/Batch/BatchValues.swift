@@ -15,7 +15,7 @@ enum BatchValues {
         }
         for name in properties.keys.sorted() where entity.attributeIndex(named: name) == nil {
             throw ModelError.invalidProperty(entity: entity.name, property: name,
-                                   reason: "\(entity.name) has no such property; it has \(entity.attributes.map(\.name).joined(separator: ", "))")
+                                   reason: "does not exist: \(entity.name) has the properties \(entity.attributes.map(\.name).joined(separator: ", "))")
         }
         var assignments: [Assignment] = []
         for attribute in entity.attributes {

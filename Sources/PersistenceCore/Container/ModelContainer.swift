@@ -20,8 +20,10 @@ public final class ModelContainer: Sendable {
 
     /// Opens (or creates) the store for the given model classes.
     ///
-    /// - Throws: ``ModelError/storeCorrupted(_:underlying:)`` or ``ModelError/storeUnreadable(_:underlying:)``
-    ///   for a bad file (left untouched), ``ModelError/schemaMismatch(_:)`` for a store made for other models.
+    /// - Throws: ``ModelError/storeCorrupted(_:underlying:)``, ``ModelError/storeUnreadable(_:underlying:)``
+    ///   or ``ModelError/storeReadOnly(_:underlying:)`` for a bad file (left untouched),
+    ///   ``ModelError/schemaMismatch(_:)`` for a store made for other models, ``ModelError/storeBusy(_:)``
+    ///   when another process holds the file's lock past the busy timeout.
     public convenience init(for types: any PersistentModel.Type..., configuration: ModelConfiguration = .inMemory) throws {
         try self.init(for: types, configuration: configuration)
     }

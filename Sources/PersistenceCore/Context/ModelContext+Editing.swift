@@ -20,7 +20,7 @@ extension ModelContext {
         }
         guard !data.has(BackingData.Flag.registered) else { return }
         var identifier = data.persistentModelID
-        guard identifier.isTemporary else {
+        guard identifier.isTemporary || data.hasNeverBeenStored else {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
         }
         if identifier.storeIdentifier == BackingData.unattachedStore {

@@ -108,7 +108,12 @@ struct SavePlan: Sendable {
         for data in deleted {
             let sql = try store.sql(for: data.entity.name)
             let primaryKey = try Self.primaryKey(of: data)
-            let deletedRows = try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
+            // A fault holds no version to compare: never read (`model(for:)`), or its snapshot was
+            // dropped (`refresh(_:mergeChanges: false)`). The context cannot have seen an older
+            // row, so deleting it is no conflict, as `delete(object(with: id))` in Core Data.
+            let deletedRows = data.isFault
+                ? try connection.run(sql.delete, [.integer(primaryKey)])
+                : try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
             let row = deletedRows == 1 ? nil : try sql.row(primaryKey: primaryKey, in: connection)
             if let row {
                 conflicts.append((data, Self.conflict(data, row: row), row, true))

@@ -3,7 +3,10 @@ import Foundation
 extension ModelContext {
     /// The models matching `descriptor`, registered in this context (one instance per row).
     ///
-    /// Rows already registered keep their in-memory values, unsaved changes included.
+    /// Rows already registered keep their in-memory values, unsaved changes included. With
+    /// `includePendingChanges` (the default), Core Data's rule decides what matches: objects with
+    /// unsaved changes are judged by their values in memory, every other object by its row in
+    /// the store, even when the registered copy is stale.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         checkQueue("ModelContext.fetch(_:)")
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
@@ -27,7 +30,8 @@ extension ModelContext {
             let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
             return kept.map { materialize(T.self, row: $0.0) }
         }
-        return try finishInMemory(rows.map { materialize(T.self, row: $0) }, descriptor)
+        let fetched = rows.map { row in (row: row, model: materialize(T.self, row: row)) }
+        return try finishInMemory(fetched, descriptor, storeFiltered: plan.predicateIsComplete)
     }
 
     /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
@@ -76,8 +80,19 @@ extension ModelContext {
 
     /// The part SQL could not do: pending changes, untranslated predicates and sorts, then offset
     /// and limit.
-    private func finishInMemory<T: PersistentModel>(_ fetched: [T], _ descriptor: FetchDescriptor<T>) throws -> [T] {
-        var candidates = fetched
+    ///
+    /// `storeFiltered` says SQL already applied the whole predicate to the stored rows: for an
+    /// object without unsaved changes that is the verdict. Otherwise such an object is judged on
+    /// a detached copy of its stored row, never on its registered copy, which may be stale: the
+    /// answer must not change because some other object has unsaved changes.
+    private func finishInMemory<T: PersistentModel>(
+        _ fetched: [(row: EntitySQL.Row, model: T)], _ descriptor: FetchDescriptor<T>, storeFiltered: Bool
+    ) throws -> [T] {
+        var candidates = fetched.map(\.model)
+        var storedRows: [ObjectIdentifier: EntitySQL.Row] = [:]
+        for (row, model) in fetched {
+            storedRows[ObjectIdentifier(model.persistentBackingData)] = row
+        }
         if descriptor.includePendingChanges {
             candidates.removeAll { $0.persistentBackingData.isDeleted }
             var seen = Set(candidates.map { ObjectIdentifier($0.persistentBackingData) })
@@ -96,7 +111,17 @@ extension ModelContext {
             }
             candidates.sort { rank($0) < rank($1) }
         }
-        return try Self.filterSortAndSlice(candidates, descriptor) { $0 }
+        if let predicate = descriptor.predicate {
+            candidates = try candidates.filter { model in
+                let key = ObjectIdentifier(model.persistentBackingData)
+                let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil
+                guard !hasUnsavedChanges, let row = storedRows[key] else { return try predicate.evaluate(model) }
+                return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, in: container))
+            }
+        }
+        var rest = descriptor
+        rest.predicate = nil
+        return try Self.filterSortAndSlice(candidates, rest) { $0 }
     }
 
     /// Applies the predicate, the sort, the offset and the limit in memory, to whatever `model`
@@ -135,6 +160,8 @@ struct FetchPlan {
     let fetchOffset: Int?
     /// True when SQL does all of it: filter, order, offset and limit.
     let isComplete: Bool
+    /// True when the WHERE clause is the whole predicate: SQL's verdict on a stored row is final.
+    let predicateIsComplete: Bool
 
     init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, pendingChanges: Bool) throws(ModelError) {
         let translation = descriptor.predicate.map { PredicateTranslator.translate($0) }
@@ -143,7 +170,8 @@ struct FetchPlan {
         orderBy = order
         fetchLimit = descriptor.fetchLimit
         fetchOffset = descriptor.fetchOffset
-        isComplete = !pendingChanges && (translation?.isComplete ?? true) && order != nil
+        predicateIsComplete = translation?.isComplete ?? true
+        isComplete = !pendingChanges && predicateIsComplete && order != nil
     }
 
     /// The statement: the translated filter always; order, offset and limit when SQL does it all.

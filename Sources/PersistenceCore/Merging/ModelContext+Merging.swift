@@ -23,11 +23,15 @@ extension ModelContext {
     ///
     /// With `mergeChanges` true, the store's values come in and the object's unsaved changes are
     /// re-applied on top. With false, unsaved changes are discarded and the object turns into a
-    /// fault that loads on next access.
+    /// fault that loads on next access. A new, unsaved object is left as it is.
     public func refresh(_ model: any PersistentModel, mergeChanges: Bool) {
         checkQueue("ModelContext.refresh(_:mergeChanges:)")
         let data = model.persistentBackingData
-        guard data.modelContext === self, let primaryKey = data.persistentModelID.primaryKey else { return }
+        // A new object has no row to reload, even with a permanent identifier from
+        // obtainPermanentIdentifiers: refreshing it would forget it, or make an unfulfillable fault.
+        guard data.modelContext === self, !data.has(BackingData.Flag.inserted),
+              let primaryKey = data.persistentModelID.primaryKey
+        else { return }
         guard mergeChanges else {
             dropFromChangeTracking(data)
             data.changedAttributes = AttributeMask()

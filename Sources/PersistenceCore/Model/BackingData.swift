@@ -139,6 +139,10 @@ public final class BackingData: @unchecked Sendable {
         static let registered: UInt8 = 1 << 5
     }
 
+    /// True for an object no row was ever read for or written from: a new object, even one
+    /// given a permanent identifier by `obtainPermanentIdentifiers` (a fault is a stored row's).
+    var hasNeverBeenStored: Bool { cachedValues == nil && !isFault }
+
     /// Puts back the values last read from the store.
     func discardChanges() {
         if let cachedValues { values = cachedValues }

@@ -10,6 +10,9 @@ public enum ModelError: Error, Sendable {
     case storeCorrupted(URL, underlying: String)
     /// The file cannot be opened at all (a directory, no permission, a missing parent folder).
     case storeUnreadable(URL, underlying: String)
+    /// The file (or its folder) cannot be written by this process: permissions, an immutable
+    /// file, a read-only mount. A container always opens its store for writing.
+    case storeReadOnly(URL, underlying: String)
     /// The store was made for a different set of models; the text names the difference.
     case schemaMismatch(String)
     /// A value or a model was not of the type asked for.
@@ -32,7 +35,7 @@ extension ModelError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .modelNotFound(let id):
-            "No stored model has the identifier \(id): it was never saved, or it was deleted."
+            "No stored model has the identifier \(id): it was never saved, it was deleted, or it belongs to another store."
         case .mergeConflict(let conflicts):
             "The save found \(conflicts.count) object(s) changed in the store since this context read them: "
                 + conflicts.map { "\($0.identifier) (version \($0.oldVersionNumber) → \($0.newVersionNumber))" }
@@ -42,20 +45,22 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store at \(url.path) is not a valid SQLite database (\(underlying)). The file was left untouched."
         case .storeUnreadable(let url, let underlying):
             "The store at \(url.path) cannot be opened (\(underlying)). The file was left untouched."
+        case .storeReadOnly(let url, let underlying):
+            "The store at \(url.path) is read-only (\(underlying)), and a container needs to write to it. Give this user write access to the file and its folder, or copy the store somewhere writable. The file was left untouched."
         case .schemaMismatch(let difference):
             "The store was made for other models: \(difference). Migration is not supported; use a new store file."
         case .typeMismatch(let expected, let found):
-            "Expected \(expected) but found \(found)."
+            "Expected \(expected) but found \(found): ask for the type the identifier or value was made for."
         case .contextMismatch(let reason):
             "Wrong context: \(reason)"
         case .unknownEntity(let name):
-            "The container's schema has no entity called '\(name)'."
+            "The container's schema has no entity called '\(name)': list its model class in ModelContainer(for:)."
         case .invalidProperty(let entity, let property, let reason):
-            "\(entity).\(property): \(reason)"
+            "\(entity).\(property) \(reason). Nothing was written."
         case .uniqueConstraintViolation(let entity, let attribute):
             "Another \(entity) already has this \(attribute); the attribute is unique. Nothing was written."
         case .storeBusy(let url):
-            "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection and stayed locked past the busy timeout."
+            "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)\(sql.map { " in `\($0)`" } ?? "")"
         }

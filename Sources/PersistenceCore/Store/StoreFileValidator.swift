@@ -9,7 +9,8 @@ enum StoreFileValidator {
     /// The 16 bytes every SQLite database file starts with.
     static let header = Array("SQLite format 3\0".utf8)
 
-    /// Checks what can be checked from outside SQLite: kind of file, permissions, header, size.
+    /// Checks what can be checked from outside SQLite: kind of file, permissions, header, size,
+    /// and that this process may write the file and its folder.
     static func validate(_ url: URL) throws(ModelError) {
         let path = url.path
         var isDirectory: ObjCBool = false
@@ -19,6 +20,7 @@ enum StoreFileValidator {
             guard FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory),
                   parentIsDirectory.boolValue
             else { throw .storeUnreadable(url, underlying: "the folder \(parent) does not exist") }
+            try checkWritable(folder: parent, url: url)
             return  // a new store: SQLite creates it
         }
         if isDirectory.boolValue { throw .storeUnreadable(url, underlying: "it is a directory, not a file") }
@@ -50,6 +52,25 @@ enum StoreFileValidator {
             let expected = headerCountIsValid ? "\(pageCount * pageSize) bytes" : "a multiple of \(pageSize) bytes"
             throw .storeCorrupted(url, underlying: "the file is truncated: \(size) bytes where the header implies \(expected)")
         }
+        try checkWritable(file: path, url: url)
+        try checkWritable(folder: url.deletingLastPathComponent().path, url: url)
+    }
+
+    /// Refuses a file this process may not write. SQLite would open it read-only without a word,
+    /// and the first save would fail far from the cause.
+    ///
+    /// `access(2)` asks the kernel, so it sees what `stat` alone misses: an immutable file
+    /// (`chattr +i`) is read-only even for root, a read-only mount for everyone.
+    private static func checkWritable(file path: String, url: URL) throws(ModelError) {
+        guard access(path, W_OK) != 0 else { return }
+        throw .storeReadOnly(url, underlying: "the file is not writable (\(String(cString: strerror(errno))))")
+    }
+
+    /// Refuses a folder this process may not write: SQLite keeps the store's write-ahead log
+    /// (`-wal`) and its index (`-shm`) beside the file, and creates a new store there.
+    private static func checkWritable(folder path: String, url: URL) throws(ModelError) {
+        guard access(path, W_OK) != 0 else { return }
+        throw .storeReadOnly(url, underlying: "the folder \(path) is not writable (\(String(cString: strerror(errno)))); SQLite creates the store's -wal and -shm files there")
     }
 
     /// Asks SQLite itself whether the file is sound, reading only.
@@ -70,7 +91,9 @@ enum StoreFileValidator {
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT:
             return .storeCorrupted(url, underlying: message)
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_READONLY, SQLITE_IOERR:
+        case SQLITE_READONLY:
+            return .storeReadOnly(url, underlying: message)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_IOERR:
             return .storeUnreadable(url, underlying: message)
         case SQLITE_BUSY, SQLITE_LOCKED:
             return .storeBusy(url)

@@ -73,3 +73,12 @@ import PersistenceCore
         self.data = data
     }
 }
+
+/// One number that many writers increment: the row the stress tests fight over.
+@Model final class Counter {
+    var value: Int
+
+    init(value: Int = 0) {
+        self.value = value
+    }
+}
