@@ -32,15 +32,15 @@ public final class BackingData: @unchecked Sendable {
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
     public init(entity: EntitySchema) {
         self.entity = entity
-        self.values = entity.attributes.map { _ in .null }
+        self.values = Array(repeating: .null, count: entity.attributes.count)
         self.identity = Mutex(PersistentIdentifier(
-            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(UUID())))
+            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(TemporaryToken.next())))
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
     init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64) {
         self.entity = entity
-        self.values = values ?? entity.attributes.map { _ in .null }
+        self.values = values ?? Array(repeating: .null, count: entity.attributes.count)
         self.cachedValues = values
         self.version = version
         self.identity = Mutex(identifier)
