@@ -9,10 +9,12 @@ import PersistenceCore
 //   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*' \
 //       .build/release/profile import 100000
 
-/// Runs `body`, the part of a scenario being profiled.
+/// Runs `body`, the part of a scenario being profiled, and prints how long it took.
 @inline(never)
 func measured<T>(_ body: () throws -> T) rethrows -> T {
-    try body()
+    let start = ContinuousClock.now
+    defer { print("\(scenario) \(count): \(ContinuousClock.now - start)") }
+    return try body()
 }
 
 /// A store holding `count` items, made outside the measurement.
