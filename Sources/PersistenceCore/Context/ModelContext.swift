@@ -38,6 +38,8 @@ public final class ModelContext: @unchecked Sendable {
         unowned let container: ModelContainer
     }
     private let containerReference: ContainerReference
+    /// What this context's objects hold of it (see ``ContextLink``).
+    let link: ContextLink
 
     // Queue-confined state.
     /// The uniquing table: one instance per identifier.
@@ -75,8 +77,10 @@ public final class ModelContext: @unchecked Sendable {
     public init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
         self.concurrencyType = concurrencyType
         self.containerReference = .strong(container)
+        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
+        link.bind(self)
         if concurrencyType == .privateQueue {
             bindPrivateQueue()
         }
@@ -86,8 +90,10 @@ public final class ModelContext: @unchecked Sendable {
     init(mainContextOf container: ModelContainer) {
         self.concurrencyType = .mainQueue
         self.containerReference = .owner(UnownedContainer(container: container))
+        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
+        link.bind(self)
     }
 
     private func bindPrivateQueue() {

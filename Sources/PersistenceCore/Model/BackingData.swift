@@ -11,7 +11,7 @@ import Synchronization
 /// > Warning: The attribute values belong to the context's queue. Reading or writing them from
 /// > another queue is a data race unless the container's access policy hops for you.
 // @unchecked: `values` and the save bookkeeping are touched only on the owning context's queue (the
-// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `link` are atomics.
+// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `linkPointer` are atomics.
 public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
@@ -27,7 +27,11 @@ public final class BackingData: @unchecked Sendable {
 
     private let identity: Mutex<PersistentIdentifier>
     private let flags = Atomic<UInt8>(0)
-    private let link = AtomicLazyReference<ContextLink>()
+    /// The context's ``ContextLink``, retained, as a raw pointer: nil until a context registers
+    /// the object, then set once. (Synchronization's `AtomicLazyReference` does the same, but its
+    /// `load` is not specialized for us: it asked the runtime for generic metadata on every
+    /// attribute access.)
+    private let linkPointer = Atomic<UnsafeRawPointer?>(nil)
 
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
     public init(entity: EntitySchema) {
@@ -47,11 +51,20 @@ public final class BackingData: @unchecked Sendable {
         if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
     }
 
+    deinit {
+        if let pointer = linkPointer.load(ordering: .acquiring) {
+            Unmanaged<ContextLink>.fromOpaque(pointer).release()
+        }
+    }
+
     // MARK: The accessor path
 
     /// Reads attribute `index`; the body of every generated getter.
+    ///
+    /// The common case, a loaded object read with no checks asked for, costs a few plain loads:
+    /// the context (a weak reference) is only looked at when a check is on or a fault must fire.
     public func getValue<Value: PersistentValue>(at index: Int) -> Value {
-        if let link = link.load() {
+        if let link, link.checksAccess || isFault {
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
                 return context.hopSynchronously { self.getValue(at: index) }
@@ -72,11 +85,11 @@ public final class BackingData: @unchecked Sendable {
     /// Writes attribute `index`; the body of every generated setter and init accessor.
     public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
         let stored = newValue.sqliteValue
-        guard let link = link.load(), let context = link.context, !isDetached else {
+        guard let link, let context = link.context, !isDetached else {
             values[index] = stored
             return
         }
-        if context.mustHop(toAccess: self, attribute: index, isWrite: true) {
+        if link.checksAccess, context.mustHop(toAccess: self, attribute: index, isWrite: true) {
             return context.hopSynchronously { self.setValue(newValue, at: index) }
         }
         if isFault { context.fulfillFault(self) }
@@ -91,7 +104,7 @@ public final class BackingData: @unchecked Sendable {
     /// The object's identifier; safe from any thread.
     public var persistentModelID: PersistentIdentifier { identity.withLock { $0 } }
     /// The context the object is registered in; safe from any thread.
-    public var modelContext: ModelContext? { isDetached ? nil : link.load()?.context }
+    public var modelContext: ModelContext? { isDetached ? nil : link?.context }
     /// Whether the object has unsaved changes; safe from any thread.
     public var hasChanges: Bool { has(Flag.changed) }
     /// Whether the values are still to be loaded; safe from any thread.
@@ -103,10 +116,21 @@ public final class BackingData: @unchecked Sendable {
 
     var isDetached: Bool { has(Flag.detached) }
 
+    /// The link to the context that registered the object, if any; safe from any thread.
+    private var link: ContextLink? {
+        guard let pointer = linkPointer.load(ordering: .acquiring) else { return nil }
+        return Unmanaged<ContextLink>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
     /// Binds the object to `context` for life; false if it already belongs to another one.
     func attach(to context: ModelContext) -> Bool {
-        let stored = link.storeIfNil(ContextLink(context: context))
-        return stored.context === context
+        let retained = Unmanaged.passRetained(context.link)
+        let (stored, current) = linkPointer.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
+        guard !stored, let current else { return true }
+        retained.release()
+        // One link per context: the same link means the same context.
+        return Unmanaged<ContextLink>.fromOpaque(current).takeUnretainedValue() === context.link
     }
 
     func setIdentifier(_ identifier: PersistentIdentifier) {
@@ -150,13 +174,30 @@ public final class BackingData: @unchecked Sendable {
     static let unattachedStore = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }
 
-/// The set-once link from an object to its context: written when the object is first registered.
-/// Weak, because the context holds its registered objects.
-final class ContextLink: Sendable {
-    weak let context: ModelContext?
+/// What a context's objects know of it: the context itself, weakly (the context holds its
+/// registered objects), and the switch every attribute access reads first.
+///
+/// One per context, shared by all its objects and set once on each when it is registered.
+// @unchecked: `context` is written once, in the context's initializer, before the link is handed to
+// any object; after that it is only read.
+final class ContextLink: @unchecked Sendable {
+    private(set) weak var context: ModelContext?
+    /// The container's access policy, shared with the container.
+    let accessPolicy: AccessPolicySwitch
 
-    init(context: ModelContext) {
+    init(accessPolicy: AccessPolicySwitch) {
+        self.accessPolicy = accessPolicy
+    }
+
+    /// Called once, by the context's initializer.
+    func bind(_ context: ModelContext) {
         self.context = context
+    }
+
+    /// Whether an attribute access must go through the context's checks: ``ConcurrencyDebug`` is
+    /// on, or the container hops off-queue accesses (``AccessPolicy/autoDispatch``). Two plain loads.
+    var checksAccess: Bool {
+        ConcurrencyDebug.isChecking || accessPolicy.value == .autoDispatch
     }
 }
 
