@@ -61,13 +61,36 @@ public final class BackingData: @unchecked Sendable {
 
     /// Reads attribute `index`; the body of every generated getter.
     ///
+    /// Inlinable, so that each model's accessors get a copy for their own type: called across
+    /// modules as a generic function, it asked the runtime for `Optional<Value>`'s metadata on
+    /// every read. The checks live in ``storedValue(at:)``.
+    @inlinable
+    public func getValue<Value: PersistentValue>(at index: Int) -> Value {
+        let stored = storedValue(at: index)
+        guard let value = Value(sqliteValue: stored) else {
+            typeMismatch(at: index, holding: stored, expected: Value.self)
+        }
+        return value
+    }
+
+    /// Writes attribute `index`; the body of every generated setter and init accessor.
+    ///
+    /// Inlinable for the same reason as ``getValue(at:)``; the checks live in ``setStoredValue(_:at:)``.
+    @inlinable
+    public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
+        setStoredValue(newValue.sqliteValue, at: index)
+    }
+
+    /// The stored form of attribute `index`, once queue confinement is checked and a fault fired.
+    ///
     /// The common case, a loaded object read with no checks asked for, costs a few plain loads:
     /// the context (a weak reference) is only looked at when a check is on or a fault must fire.
-    public func getValue<Value: PersistentValue>(at index: Int) -> Value {
+    @usableFromInline
+    func storedValue(at index: Int) -> SQLiteValue {
         if let link, link.checksAccess || isFault {
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
-                return context.hopSynchronously { self.getValue(at: index) }
+                return context.hopSynchronously { self.storedValue(at: index) }
             }
             if isFault {
                 guard let context else {
@@ -76,27 +99,31 @@ public final class BackingData: @unchecked Sendable {
                 context.fulfillFault(self)
             }
         }
-        guard let value = Value(sqliteValue: values[index]) else {
-            fatalError("\(entity.name).\(entity.attributes[index].name) holds \(values[index]), not a \(Value.self)")
-        }
-        return value
+        return values[index]
     }
 
-    /// Writes attribute `index`; the body of every generated setter and init accessor.
-    public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
-        let stored = newValue.sqliteValue
+    /// Writes the stored form of attribute `index` once queue confinement is checked, and records
+    /// the change for the next save.
+    @usableFromInline
+    func setStoredValue(_ stored: SQLiteValue, at index: Int) {
         guard let link, let context = link.context, !isDetached else {
             values[index] = stored
             return
         }
         if link.checksAccess, context.mustHop(toAccess: self, attribute: index, isWrite: true) {
-            return context.hopSynchronously { self.setValue(newValue, at: index) }
+            return context.hopSynchronously { self.setStoredValue(stored, at: index) }
         }
         if isFault { context.fulfillFault(self) }
         guard values[index] != stored else { return }
         values[index] = stored
         changedAttributes.insert(index)
         context.noteChange(of: self)
+    }
+
+    /// Stops the process: attribute `index` holds a value of another type than its accessor's.
+    @usableFromInline
+    func typeMismatch(at index: Int, holding stored: SQLiteValue, expected: Any.Type) -> Never {
+        fatalError("\(entity.name).\(entity.attributes[index].name) holds \(stored), not a \(expected)")
     }
 
     // MARK: Thread-safe state
