@@ -29,6 +29,19 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
         self.storage = storage
     }
 
+    /// Hashes the storage alone: a primary key or a temporary token already tells identifiers
+    /// apart, and equality still compares all three parts.
+    ///
+    /// A context hashes identifiers several times for each object it registers and saves (its
+    /// uniquing table, the saved changes); hashing the store's UUID and the entity name as well
+    /// made that a tenth of an import.
+    public func hash(into hasher: inout Hasher) {
+        switch storage {
+        case .permanent(let primaryKey): hasher.combine(primaryKey)
+        case .temporary(let token): hasher.combine(token)
+        }
+    }
+
     /// True until the object is first saved or given a permanent identifier.
     public var isTemporary: Bool {
         if case .temporary = storage { true } else { false }
