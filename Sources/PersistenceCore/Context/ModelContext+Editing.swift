@@ -19,13 +19,9 @@ extension ModelContext {
             return
         }
         guard !data.has(BackingData.Flag.registered) else { return }
-        var identifier = data.persistentModelID
+        let identifier = data.placeIdentifier(in: container.storeIdentifier)
         guard identifier.isTemporary else {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
-        }
-        if identifier.storeIdentifier == BackingData.unattachedStore {
-            identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: identifier.entityName, storage: identifier.storage)
-            data.setIdentifier(identifier)
         }
         registered[identifier] = model
         insertedObjects[key] = model

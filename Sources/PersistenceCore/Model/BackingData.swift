@@ -164,6 +164,16 @@ public final class BackingData: @unchecked Sendable {
         identity.withLock { $0 = identifier }
     }
 
+    /// The identifier, moved into `store` if it belonged to no store yet; one lock, not two.
+    func placeIdentifier(in store: UUID) -> PersistentIdentifier {
+        identity.withLock { identifier in
+            if identifier.storeIdentifier == Self.unattachedStore {
+                identifier = PersistentIdentifier(storeIdentifier: store, entityName: identifier.entityName, storage: identifier.storage)
+            }
+            return identifier
+        }
+    }
+
     func set(_ flag: UInt8, _ on: Bool) {
         if on {
             flags.bitwiseOr(flag, ordering: .releasing)
