@@ -107,7 +107,7 @@ public final class BackingData: @unchecked Sendable {
     @usableFromInline
     func setStoredValue(_ stored: SQLiteValue, at index: Int) {
         guard let link, let context = link.context, !isDetached else {
-            values[index] = stored
+            if !has(Flag.adopting) { values[index] = stored }
             return
         }
         if link.checksAccess, context.mustHop(toAccess: self, attribute: index, isWrite: true) {
@@ -198,6 +198,9 @@ public final class BackingData: @unchecked Sendable {
         static let detached: UInt8 = 1 << 3
         static let inserted: UInt8 = 1 << 4
         static let registered: UInt8 = 1 << 5
+        /// Being adopted by a new model (see ``BackingData/forNewModel(of:)``): writes are the
+        /// initializer's default values, not the row's, and are ignored.
+        static let adopting: UInt8 = 1 << 6
     }
 
     /// Puts back the values last read from the store.
