@@ -59,6 +59,9 @@ extension ModelContext {
 
     /// Brings memory in line with what the committed transaction wrote.
     private func apply(_ outcome: SaveOutcome) {
+        // Grow the tables once for the new identifiers rather than rehashing them as they fill.
+        registered.reserveCapacity(registered.count + outcome.insertedKeys.count)
+        permanentIdentifiers.reserveCapacity(permanentIdentifiers.count + outcome.insertedKeys.count)
         for (data, temporary, primaryKey) in outcome.insertedKeys {
             makePermanent(data, temporary: temporary, primaryKey: primaryKey)
             data.set(BackingData.Flag.inserted, false)
@@ -154,6 +157,9 @@ struct SavePlan: Sendable {
 
         // Inserts last: new rows cannot conflict, but a unique attribute can.
         let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
+        outcome.insertedKeys.reserveCapacity(inserted.count)
+        outcome.written.reserveCapacity(outcome.written.count + inserted.count)
+        outcome.changes.inserted.reserveCapacity(inserted.count)
         var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
             let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)

@@ -37,8 +37,12 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
     /// made that a tenth of an import.
     public func hash(into hasher: inout Hasher) {
         switch storage {
-        case .permanent(let primaryKey): hasher.combine(primaryKey)
-        case .temporary(let token): hasher.combine(token)
+        case .permanent(let primaryKey):
+            hasher.combine(primaryKey)
+        case .temporary(let token):
+            // The token's last eight bytes: random, or a counter (TemporaryToken). One word hashes
+            // much faster than sixteen bytes.
+            hasher.combine(withUnsafeBytes(of: token.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) })
         }
     }
 
