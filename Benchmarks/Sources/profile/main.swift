@@ -42,6 +42,9 @@ case "import":
             try context.save()
         }
     }
+case "raw-import":
+    let database = RawSQLite()
+    measured { database.insert(rows) }
 case "fetch", "fetch-memory":
     let context = try store(count).newBackgroundContext()
     let minimum = 0
@@ -90,5 +93,5 @@ case "get", "set":
         precondition(sum >= 0)
     }
 default:
-    print("usage: profile import|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
+    print("usage: profile import|raw-import|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
 }

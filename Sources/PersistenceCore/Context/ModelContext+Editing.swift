@@ -101,7 +101,6 @@ extension ModelContext {
             data.set(BackingData.Flag.registered, false)
         }
         registered.removeAll()
-        permanentIdentifiers.removeAll()
         clearChangeTracking()
     }
 
@@ -134,8 +133,18 @@ extension ModelContext {
         return false
     }
 
-    /// The identifier a temporary one became, if this context saved it.
+    /// The identifier a temporary one became, if this context saved it, so that lookups by either
+    /// keep working.
+    ///
+    /// Found by looking for the object that keeps the temporary token among the registered ones:
+    /// a lookup by a stale temporary identifier is rare, while a map from every saved object's
+    /// temporary identifier cost each save one more hash-table insertion per new object.
     func resolve(_ identifier: PersistentIdentifier) -> PersistentIdentifier {
-        permanentIdentifiers[identifier] ?? identifier
+        guard case .temporary(let token) = identifier.storage, registered[identifier] == nil else { return identifier }
+        for (key, model) in registered where !key.isTemporary && model.persistentBackingData.temporaryToken == token
+            && key.entityName == identifier.entityName && key.storeIdentifier == identifier.storeIdentifier {
+            return key
+        }
+        return identifier
     }
 }

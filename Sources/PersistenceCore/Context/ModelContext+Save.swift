@@ -45,26 +45,35 @@ extension ModelContext {
         }
     }
 
-    /// Gives `data`, whose identifier is `temporary`, the permanent identifier of its new row.
-    private func makePermanent(_ data: BackingData, temporary: PersistentIdentifier, primaryKey: Int64) {
+    /// Gives `data`, whose identifier is `temporary`, the permanent identifier of its new row, and
+    /// re-keys it in the uniquing table unless `rekey` is false (the caller re-keys in bulk).
+    private func makePermanent(_ data: BackingData, temporary: PersistentIdentifier, primaryKey: Int64, rekey: Bool = true) {
         guard temporary.isTemporary else { return }
         let permanent = PersistentIdentifier(storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName,
                                              storage: .permanent(primaryKey: primaryKey))
         data.setIdentifier(permanent)
-        if let model = registered.removeValue(forKey: temporary) {
+        if rekey, let model = registered.removeValue(forKey: temporary) {
             registered[permanent] = model
         }
-        permanentIdentifiers[temporary] = permanent
     }
 
     /// Brings memory in line with what the committed transaction wrote.
     private func apply(_ outcome: SaveOutcome) {
-        // Grow the tables once for the new identifiers rather than rehashing them as they fill.
-        registered.reserveCapacity(registered.count + outcome.insertedKeys.count)
-        permanentIdentifiers.reserveCapacity(permanentIdentifiers.count + outcome.insertedKeys.count)
+        // When the new objects are much of the uniquing table, rebuild it in one pass rather than
+        // remove each temporary key (a probe into a large table, and a shift of its neighbours)
+        // and insert its permanent one. After a save no object is temporary any more: every
+        // temporary key in the table belongs to an object this save inserted.
+        let rebuild = outcome.insertedKeys.count * 2 >= registered.count
         for (data, temporary, primaryKey) in outcome.insertedKeys {
-            makePermanent(data, temporary: temporary, primaryKey: primaryKey)
+            makePermanent(data, temporary: temporary, primaryKey: primaryKey, rekey: !rebuild)
             data.set(BackingData.Flag.inserted, false)
+        }
+        if rebuild {
+            var rekeyed = [PersistentIdentifier: any PersistentModel](minimumCapacity: registered.count)
+            for (key, model) in registered {
+                rekeyed[key.isTemporary ? model.persistentBackingData.persistentModelID : key] = model
+            }
+            registered = rekeyed
         }
         for write in outcome.written {
             write.data.values = write.values

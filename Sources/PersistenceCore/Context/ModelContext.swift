@@ -49,8 +49,6 @@ public final class ModelContext: @unchecked Sendable {
     var insertionOrder: [ObjectIdentifier] = []
     var updatedObjects: [ObjectIdentifier: any PersistentModel] = [:]
     var deletedObjects: [ObjectIdentifier: any PersistentModel] = [:]
-    /// Temporary identifiers this context turned permanent, so lookups by either keep working.
-    var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     private let storedMergePolicy = Mutex<MergePolicy>(.error)
 
     private let mergesAutomatically = Atomic<Bool>(false)

@@ -33,12 +33,18 @@ public final class BackingData: @unchecked Sendable {
     /// attribute access.)
     private let linkPointer = Atomic<UnsafeRawPointer?>(nil)
 
+    /// The token of the object's first, temporary identifier (nil for an object made from a
+    /// stored row): how a lookup by that identifier still finds the object after it was saved.
+    let temporaryToken: UUID?
+
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
     public init(entity: EntitySchema) {
+        let token = TemporaryToken.next()
         self.entity = entity
         self.values = Array(repeating: .null, count: entity.attributes.count)
+        self.temporaryToken = token
         self.identity = Mutex(PersistentIdentifier(
-            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(TemporaryToken.next())))
+            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(token)))
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
@@ -47,6 +53,7 @@ public final class BackingData: @unchecked Sendable {
         self.values = values ?? Array(repeating: .null, count: entity.attributes.count)
         self.cachedValues = values
         self.version = version
+        self.temporaryToken = nil
         self.identity = Mutex(identifier)
         if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
     }
