@@ -94,7 +94,7 @@ public final class BackingData: @unchecked Sendable {
     /// the context (a weak reference) is only looked at when a check is on or a fault must fire.
     @usableFromInline
     func storedValue(at index: Int) -> SQLiteValue {
-        if let link, link.checksAccess || isFault {
+        if isFault || linkChecksAccess, let link {
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
                 return context.hopSynchronously { self.storedValue(at: index) }
@@ -151,6 +151,14 @@ public final class BackingData: @unchecked Sendable {
     var isDetached: Bool { has(Flag.detached) }
 
     /// The link to the context that registered the object, if any; safe from any thread.
+    /// Whether the object's context asks for checks on attribute access (see
+    /// ``ContextLink/checksAccess``); false before the object is registered. Reads the link without
+    /// retaining it: this is the one test every attribute read pays.
+    private var linkChecksAccess: Bool {
+        guard let pointer = linkPointer.load(ordering: .acquiring) else { return false }
+        return Unmanaged<ContextLink>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.checksAccess }
+    }
+
     private var link: ContextLink? {
         guard let pointer = linkPointer.load(ordering: .acquiring) else { return nil }
         return Unmanaged<ContextLink>.fromOpaque(pointer).takeUnretainedValue()
