@@ -16,6 +16,14 @@ final class AccessPolicySwitch: Sendable {
 
     var value: AccessPolicy {
         get { AccessPolicy(rawValue: storage.load(ordering: .relaxed)) ?? .confined }
-        set { storage.store(newValue.rawValue, ordering: .relaxed) }
+        set {
+            let old = storage.exchange(newValue.rawValue, ordering: .relaxed)
+            let (was, isNow) = (old == AccessPolicy.autoDispatch.rawValue, newValue == .autoDispatch)
+            if was != isNow { AccessChecks.autoDispatch(isNow) }
+        }
+    }
+
+    deinit {
+        if value == .autoDispatch { AccessChecks.autoDispatch(false) }
     }
 }

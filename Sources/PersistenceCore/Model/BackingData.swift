@@ -95,11 +95,12 @@ public final class BackingData: @unchecked Sendable {
 
     /// The stored form of attribute `index`, once queue confinement is checked and a fault fired.
     ///
-    /// The common case, a loaded object read with no checks asked for, costs a few plain loads:
-    /// the context (a weak reference) is only looked at when a check is on or a fault must fire.
+    /// The common case, a loaded object read with no checks on anywhere (``AccessChecks``), costs
+    /// two plain loads; the context (a weak reference) is only looked at when a check may apply or
+    /// a fault must fire.
     @usableFromInline
     func storedValue(at index: Int) -> SQLiteValue {
-        if isFault || linkChecksAccess, let link {
+        if isFault || AccessChecks.mayApply, let link, isFault || link.checksAccess {
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
                 return context.hopSynchronously { self.storedValue(at: index) }
@@ -156,14 +157,6 @@ public final class BackingData: @unchecked Sendable {
     var isDetached: Bool { has(Flag.detached) }
 
     /// The link to the context that registered the object, if any; safe from any thread.
-    /// Whether the object's context asks for checks on attribute access (see
-    /// ``ContextLink/checksAccess``); false before the object is registered. Reads the link without
-    /// retaining it: this is the one test every attribute read pays.
-    private var linkChecksAccess: Bool {
-        guard let pointer = linkPointer.load(ordering: .acquiring) else { return false }
-        return Unmanaged<ContextLink>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.checksAccess }
-    }
-
     private var link: ContextLink? {
         guard let pointer = linkPointer.load(ordering: .acquiring) else { return nil }
         return Unmanaged<ContextLink>.fromOpaque(pointer).takeUnretainedValue()
@@ -247,6 +240,9 @@ final class ContextLink: @unchecked Sendable {
 
     init(accessPolicy: AccessPolicySwitch) {
         self.accessPolicy = accessPolicy
+        // Read the debug mode once, so that one set from the environment reaches AccessChecks
+        // before any object is linked to a context.
+        _ = ConcurrencyDebug.isChecking
     }
 
     /// Called once, by the context's initializer.
