@@ -37,10 +37,10 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
 
     private static func backingData(_ model: ModelDeclaration) -> DeclSyntax {
         """
-        /// Where the attribute values live; a fresh, unregistered one until a context hands the
-        /// model its own through init(backingData:).
+        /// Where the attribute values live; a fresh, unregistered one unless a context is making
+        /// the model for a stored row (init(backingData:)), whose backing data it then is.
         // the model's context queue guards it (ConcurrencyDebug checks)
-        nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: \(raw: model.className).entitySchema)
+        nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
         """
     }
 

@@ -52,10 +52,10 @@ final class ModelMacroTests: XCTestCase {
                 }
                 func touch() {}
 
-                /// Where the attribute values live; a fresh, unregistered one until a context hands the
-                /// model its own through init(backingData:).
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Item.entitySchema)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -111,10 +111,10 @@ final class ModelMacroTests: XCTestCase {
                 public var name: String
                 public init(name: String) { self.name = name }
 
-                /// Where the attribute values live; a fresh, unregistered one until a context hands the
-                /// model its own through init(backingData:).
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Tag.entitySchema)
+                nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -167,10 +167,10 @@ final class ModelMacroTests: XCTestCase {
                 var c: Swift.Optional<Foundation.UUID> = nil
                 init() { a = nil; b = .now }
 
-                /// Where the attribute values live; a fresh, unregistered one until a context hands the
-                /// model its own through init(backingData:).
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Sample.entitySchema)
+                nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -218,10 +218,10 @@ final class ModelMacroTests: XCTestCase {
             expandedSource: """
             final class Empty {
 
-                /// Where the attribute values live; a fresh, unregistered one until a context hands the
-                /// model its own through init(backingData:).
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Empty.entitySchema)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -268,10 +268,10 @@ final class ModelMacroTests: XCTestCase {
                 @PersistenceCore.PersistedProperty(index: 0)
                 var name: String = ""
 
-                /// Where the attribute values live; a fresh, unregistered one until a context hands the
-                /// model its own through init(backingData:).
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData(entity: Item.entitySchema)
+                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(

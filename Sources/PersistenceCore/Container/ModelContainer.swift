@@ -15,7 +15,7 @@ public final class ModelContainer: Sendable {
     let store: SQLiteStore
     let modelTypes: ModelTypeRegistry
     let broadcaster = ChangeBroadcaster()
-    private let policy = Atomic<UInt8>(AccessPolicy.confined.rawValue)
+    let accessPolicySwitch = AccessPolicySwitch()
     private let lazyMainContext = Mutex<ModelContext?>(nil)
 
     /// Opens (or creates) the store for the given model classes.
@@ -68,8 +68,8 @@ public final class ModelContainer: Sendable {
 
     /// What an off-queue attribute access does; thread-safe. Default ``AccessPolicy/confined``.
     public var accessPolicy: AccessPolicy {
-        get { AccessPolicy(rawValue: policy.load(ordering: .relaxed)) ?? .confined }
-        set { policy.store(newValue.rawValue, ordering: .relaxed) }
+        get { accessPolicySwitch.value }
+        set { accessPolicySwitch.value = newValue }
     }
 
     /// The identifier an archived URI stands for; nil when it is malformed, of another store, or

@@ -19,13 +19,9 @@ extension ModelContext {
             return
         }
         guard !data.has(BackingData.Flag.registered) else { return }
-        var identifier = data.persistentModelID
+        let identifier = data.placeIdentifier(in: container.storeIdentifier)
         guard identifier.isTemporary || data.hasNeverBeenStored else {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
-        }
-        if identifier.storeIdentifier == BackingData.unattachedStore {
-            identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: identifier.entityName, storage: identifier.storage)
-            data.setIdentifier(identifier)
         }
         registered[identifier] = model
         insertedObjects[key] = model
@@ -111,7 +107,6 @@ extension ModelContext {
             data.set(BackingData.Flag.registered, false)
         }
         registered.removeAll()
-        permanentIdentifiers.removeAll()
         clearChangeTracking()
     }
 
@@ -144,8 +139,18 @@ extension ModelContext {
         return false
     }
 
-    /// The identifier a temporary one became, if this context saved it.
+    /// The identifier a temporary one became, if this context saved it, so that lookups by either
+    /// keep working.
+    ///
+    /// Found by looking for the object that keeps the temporary token among the registered ones:
+    /// a lookup by a stale temporary identifier is rare, while a map from every saved object's
+    /// temporary identifier cost each save one more hash-table insertion per new object.
     func resolve(_ identifier: PersistentIdentifier) -> PersistentIdentifier {
-        permanentIdentifiers[identifier] ?? identifier
+        guard case .temporary(let token) = identifier.storage, registered[identifier] == nil else { return identifier }
+        for (key, model) in registered where !key.isTemporary && model.persistentBackingData.temporaryToken == token
+            && key.entityName == identifier.entityName && key.storeIdentifier == identifier.storeIdentifier {
+            return key
+        }
+        return identifier
     }
 }

@@ -53,11 +53,18 @@ extension ModelContext {
 
     /// Registers an object for a stored row (or a fault when `row` is nil) in the uniquing table.
     func register<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
+        let model = makeRegisteredModel(T.self, identifier: identifier, row: row)
+        registered[identifier] = model
+        return model
+    }
+
+    /// A model bound to this context for a stored row (or a fault), for the caller to put in the
+    /// uniquing table.
+    func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
         let data = BackingData(entity: T.entitySchema, identifier: identifier, values: row?.values, version: row?.version ?? 0)
-        let model = T(backingData: data)
+        let model = data.adopted { T(backingData: data) }
         _ = data.attach(to: self)
         data.set(BackingData.Flag.registered, true)
-        registered[identifier] = model
         return model
     }
 

@@ -9,8 +9,10 @@ extension ModelContext {
     public func save() throws {
         checkQueue("ModelContext.save()")
         guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
+        let inserted = insertionOrder.compactMap { insertedObjects[$0]?.persistentBackingData }
         let plan = SavePlan(
-            inserted: insertionOrder.compactMap { insertedObjects[$0]?.persistentBackingData },
+            inserted: inserted,
+            insertedIdentifiers: inserted.map(\.persistentModelID),
             updated: updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.persistentBackingData : nil },
             deleted: deletedObjects.values.map(\.persistentBackingData))
         let policy = mergePolicy
@@ -34,31 +36,44 @@ extension ModelContext {
             throw ModelError.contextMismatch("\(data.entity.name) \(data.persistentModelID) is not registered in this context; insert it first")
         }
         let store = container.store
+        let identifiers = temporary.map(\.persistentModelID)
         let keys = try store.write { (connection) throws(ModelError) -> [Int64] in
-            try SavePlan.allocateKeys(for: temporary, in: connection, store: store)
+            try SavePlan.allocateKeys(for: identifiers, in: connection, store: store)
         }
-        for (data, primaryKey) in zip(temporary, keys) {
-            makePermanent(data, primaryKey: primaryKey)
+        for (data, (identifier, primaryKey)) in zip(temporary, zip(identifiers, keys)) {
+            makePermanent(data, temporary: identifier, primaryKey: primaryKey)
         }
     }
 
-    private func makePermanent(_ data: BackingData, primaryKey: Int64) {
-        let temporary = data.persistentModelID
+    /// Gives `data`, whose identifier is `temporary`, the permanent identifier of its new row, and
+    /// re-keys it in the uniquing table unless `rekey` is false (the caller re-keys in bulk).
+    private func makePermanent(_ data: BackingData, temporary: PersistentIdentifier, primaryKey: Int64, rekey: Bool = true) {
         guard temporary.isTemporary else { return }
         let permanent = PersistentIdentifier(storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName,
                                              storage: .permanent(primaryKey: primaryKey))
         data.setIdentifier(permanent)
-        if let model = registered.removeValue(forKey: temporary) {
+        if rekey, let model = registered.removeValue(forKey: temporary) {
             registered[permanent] = model
         }
-        permanentIdentifiers[temporary] = permanent
     }
 
     /// Brings memory in line with what the committed transaction wrote.
     private func apply(_ outcome: SaveOutcome) {
-        for (data, primaryKey) in outcome.insertedKeys {
-            makePermanent(data, primaryKey: primaryKey)
+        // When the new objects are much of the uniquing table, rebuild it in one pass rather than
+        // remove each temporary key (a probe into a large table, and a shift of its neighbours)
+        // and insert its permanent one. After a save no object is temporary any more: every
+        // temporary key in the table belongs to an object this save inserted.
+        let rebuild = outcome.insertedKeys.count * 2 >= registered.count
+        for (data, temporary, primaryKey) in outcome.insertedKeys {
+            makePermanent(data, temporary: temporary, primaryKey: primaryKey, rekey: !rebuild)
             data.set(BackingData.Flag.inserted, false)
+        }
+        if rebuild {
+            var rekeyed = [PersistentIdentifier: any PersistentModel](minimumCapacity: registered.count)
+            for (key, model) in registered {
+                rekeyed[key.isTemporary ? model.persistentBackingData.persistentModelID : key] = model
+            }
+            registered = rekeyed
         }
         for write in outcome.written {
             write.data.values = write.values
@@ -84,6 +99,8 @@ extension ModelContext {
 /// What a save will write, gathered on the context's queue before the transaction starts.
 struct SavePlan: Sendable {
     let inserted: [BackingData]
+    /// The identifiers of `inserted`, read once (each read takes the object's lock).
+    let insertedIdentifiers: [PersistentIdentifier]
     let updated: [BackingData]
     let deleted: [BackingData]
 
@@ -153,9 +170,12 @@ struct SavePlan: Sendable {
         }
 
         // Inserts last: new rows cannot conflict, but a unique attribute can.
-        let keys = try Self.allocateKeys(for: inserted, in: connection, store: store)
+        let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
+        outcome.insertedKeys.reserveCapacity(inserted.count)
+        outcome.written.reserveCapacity(outcome.written.count + inserted.count)
+        outcome.changes.inserted.reserveCapacity(inserted.count)
         var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
-        for (data, primaryKey) in zip(inserted, keys) {
+        for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
             let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
             statement.reset()
             try statement.bind(.integer(primaryKey), at: 1)
@@ -169,9 +189,8 @@ struct SavePlan: Sendable {
             } catch {
                 throw Self.explainConstraint(error, entity: data.entity)
             }
-            outcome.insertedKeys.append((data, primaryKey))
+            outcome.insertedKeys.append((data, temporary, primaryKey))
             outcome.written.append(.init(data: data, values: data.values, version: 1))
-            let temporary = data.persistentModelID
             outcome.changes.inserted.insert(PersistentIdentifier(
                 storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName, storage: .permanent(primaryKey: primaryKey)))
         }
@@ -207,21 +226,24 @@ struct SavePlan: Sendable {
         return connection.changes == 1
     }
 
-    /// Reserves primary keys for the temporary objects among `objects`, entity by entity, in order.
-    static func allocateKeys(for objects: [BackingData], in connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) -> [Int64] {
-        var counts: [String: Int] = [:]
-        for data in objects where data.persistentModelID.isTemporary {
-            counts[data.entity.name, default: 0] += 1
+    /// The primary key of each object: its own if it has one, else one reserved now, entity by
+    /// entity, in order.
+    static func allocateKeys(for identifiers: [PersistentIdentifier], in connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) -> [Int64] {
+        // A save holds few entities: a list searched by name beats hashing every object's name.
+        var next: [(entity: String, key: Int64)] = []
+        for identifier in identifiers where identifier.isTemporary && !next.contains(where: { $0.entity == identifier.entityName }) {
+            next.append((identifier.entityName, 0))
         }
-        var next: [String: Int64] = [:]
-        for (entity, count) in counts {
-            next[entity] = try store.allocatePrimaryKeys(connection, entity: entity, count: count).lowerBound
+        for index in next.indices {
+            let entity = next[index].entity
+            let count = identifiers.count { $0.isTemporary && $0.entityName == entity }
+            next[index].key = try store.allocatePrimaryKeys(connection, entity: entity, count: count).lowerBound
         }
-        return objects.map { data in
-            if let primaryKey = data.persistentModelID.primaryKey { return primaryKey }
-            let key = next[data.entity.name]!
-            next[data.entity.name] = key + 1
-            return key
+        return identifiers.map { identifier in
+            if let primaryKey = identifier.primaryKey { return primaryKey }
+            let index = next.firstIndex { $0.entity == identifier.entityName }!
+            defer { next[index].key += 1 }
+            return next[index].key
         }
     }
 
@@ -284,7 +306,8 @@ struct SaveOutcome: Sendable {
         let values: [SQLiteValue]
         let version: Int64
     }
-    var insertedKeys: [(BackingData, Int64)] = []
+    /// Each inserted object, its temporary identifier and its new primary key.
+    var insertedKeys: [(BackingData, PersistentIdentifier, Int64)] = []
     var written: [Write] = []
     var removed: [BackingData] = []
     var changes = ModelContext.Changes()

@@ -38,6 +38,8 @@ public final class ModelContext: @unchecked Sendable {
         unowned let container: ModelContainer
     }
     private let containerReference: ContainerReference
+    /// What this context's objects hold of it (see ``ContextLink``).
+    let link: ContextLink
 
     // Queue-confined state.
     /// The uniquing table: one instance per identifier.
@@ -47,8 +49,6 @@ public final class ModelContext: @unchecked Sendable {
     var insertionOrder: [ObjectIdentifier] = []
     var updatedObjects: [ObjectIdentifier: any PersistentModel] = [:]
     var deletedObjects: [ObjectIdentifier: any PersistentModel] = [:]
-    /// Temporary identifiers this context turned permanent, so lookups by either keep working.
-    var permanentIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:]
     private let storedMergePolicy = Mutex<MergePolicy>(.error)
 
     private let mergesAutomatically = Atomic<Bool>(false)
@@ -75,8 +75,10 @@ public final class ModelContext: @unchecked Sendable {
     public init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
         self.concurrencyType = concurrencyType
         self.containerReference = .strong(container)
+        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
+        link.bind(self)
         if concurrencyType == .privateQueue {
             bindPrivateQueue()
         }
@@ -86,8 +88,10 @@ public final class ModelContext: @unchecked Sendable {
     init(mainContextOf container: ModelContainer) {
         self.concurrencyType = .mainQueue
         self.containerReference = .owner(UnownedContainer(container: container))
+        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
+        link.bind(self)
     }
 
     private func bindPrivateQueue() {

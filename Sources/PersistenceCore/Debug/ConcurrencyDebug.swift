@@ -21,7 +21,10 @@ public enum ConcurrencyDebug {
     /// The current mode; thread-safe.
     public static var mode: Mode {
         get { Mode(rawValue: storedMode.load(ordering: .relaxed)) ?? .off }
-        set { storedMode.store(newValue.rawValue, ordering: .relaxed) }
+        set {
+            storedMode.store(newValue.rawValue, ordering: .relaxed)
+            AccessChecks.debugChecking(newValue != .off)
+        }
     }
 
     /// The violations recorded in ``Mode/record`` mode, oldest first; thread-safe.
@@ -66,7 +69,10 @@ public enum ConcurrencyDebug {
         }
     }
 
-    private static let storedMode = Atomic<UInt8>(
-        mode(fromEnvironment: ProcessInfo.processInfo.environment["LAB_CONCURRENCY_DEBUG"]).rawValue)
+    private static let storedMode: Atomic<UInt8> = {
+        let initial = mode(fromEnvironment: ProcessInfo.processInfo.environment["LAB_CONCURRENCY_DEBUG"])
+        AccessChecks.debugChecking(initial != .off)
+        return Atomic(initial.rawValue)
+    }()
     private static let recorded = Mutex<[ConcurrencyViolation]>([])
 }

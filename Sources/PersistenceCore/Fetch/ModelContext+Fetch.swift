@@ -21,6 +21,7 @@ extension ModelContext {
             }
             return rows
         }
+        registered.reserveCapacity(registered.count + rows.count)
         if plan.isComplete {
             return rows.map { materialize(T.self, row: $0) }
         }
@@ -60,15 +61,23 @@ extension ModelContext {
     }
 
     /// The registered instance for a fetched row, or a new one registered now.
+    ///
+    /// The uniquing table is looked up and, for a new object, filled through one access to the
+    /// row's slot: one hash per row instead of two.
     private func materialize<T: PersistentModel>(_ type: T.Type, row: EntitySQL.Row) -> T {
         let identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: T.entitySchema.name,
                                               storage: .permanent(primaryKey: row.primaryKey))
-        if let model = registered[identifier] {
-            let data = model.persistentBackingData
-            if data.isFault { fill(data, with: row) }
-            if let typed = model as? T { return typed }
+        func uniqued(_ slot: inout (any PersistentModel)?) -> T {
+            if let model = slot {
+                let data = model.persistentBackingData
+                if data.isFault { fill(data, with: row) }
+                if let typed = model as? T { return typed }
+            }
+            let model = makeRegisteredModel(T.self, identifier: identifier, row: row)
+            slot = model
+            return model
         }
-        return register(T.self, identifier: identifier, row: row)
+        return uniqued(&registered[identifier])
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.

@@ -11,13 +11,18 @@ import Synchronization
 /// > Warning: The attribute values belong to the context's queue. Reading or writing them from
 /// > another queue is a data race unless the container's access policy hops for you.
 // @unchecked: `values` and the save bookkeeping are touched only on the owning context's queue (the
-// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `link` are atomics.
+// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `linkPointer` are atomics.
 public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
 
     /// The current values, one per attribute, in ``EntitySchema/attributes`` order.
-    var values: [SQLiteValue]
+    ///
+    /// Swift checks at run time that no two accesses to a class's stored property overlap; every
+    /// attribute get and set (and every saved row) paid that check here, about a third of a set.
+    // @exclusivity(unchecked): only touched on the owning context's queue (the rule ConcurrencyDebug
+    // checks), each time by one statement that calls out to nothing that touches `values` again.
+    @exclusivity(unchecked) var values: [SQLiteValue]
     /// The values as the context last read them from the store (nil for an object never saved).
     var cachedValues: [SQLiteValue]?
     /// The `Z_OPT` version the context last read: optimistic locking compares it at save.
@@ -27,34 +32,78 @@ public final class BackingData: @unchecked Sendable {
 
     private let identity: Mutex<PersistentIdentifier>
     private let flags = Atomic<UInt8>(0)
-    private let link = AtomicLazyReference<ContextLink>()
+    /// The context's ``ContextLink``, retained, as a raw pointer: nil until a context registers
+    /// the object, then set once. (Synchronization's `AtomicLazyReference` does the same, but its
+    /// `load` is not specialized for us: it asked the runtime for generic metadata on every
+    /// attribute access.)
+    private let linkPointer = Atomic<UnsafeRawPointer?>(nil)
+
+    /// The token of the object's first, temporary identifier (nil for an object made from a
+    /// stored row): how a lookup by that identifier still finds the object after it was saved.
+    let temporaryToken: UUID?
 
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
     public init(entity: EntitySchema) {
+        let token = TemporaryToken.next()
         self.entity = entity
-        self.values = entity.attributes.map { _ in .null }
+        self.values = Array(repeating: .null, count: entity.attributes.count)
+        self.temporaryToken = token
         self.identity = Mutex(PersistentIdentifier(
-            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(UUID())))
+            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(token)))
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
     init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64) {
         self.entity = entity
-        self.values = values ?? entity.attributes.map { _ in .null }
+        self.values = values ?? Array(repeating: .null, count: entity.attributes.count)
         self.cachedValues = values
         self.version = version
+        self.temporaryToken = nil
         self.identity = Mutex(identifier)
         if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
+    }
+
+    deinit {
+        if let pointer = linkPointer.load(ordering: .acquiring) {
+            Unmanaged<ContextLink>.fromOpaque(pointer).release()
+        }
     }
 
     // MARK: The accessor path
 
     /// Reads attribute `index`; the body of every generated getter.
+    ///
+    /// Inlinable, so that each model's accessors get a copy for their own type: called across
+    /// modules as a generic function, it asked the runtime for `Optional<Value>`'s metadata on
+    /// every read. The checks live in ``storedValue(at:)``.
+    @inlinable
     public func getValue<Value: PersistentValue>(at index: Int) -> Value {
-        if let link = link.load() {
+        let stored = storedValue(at: index)
+        guard let value = Value(sqliteValue: stored) else {
+            typeMismatch(at: index, holding: stored, expected: Value.self)
+        }
+        return value
+    }
+
+    /// Writes attribute `index`; the body of every generated setter and init accessor.
+    ///
+    /// Inlinable for the same reason as ``getValue(at:)``; the checks live in ``setStoredValue(_:at:)``.
+    @inlinable
+    public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
+        setStoredValue(newValue.sqliteValue, at: index)
+    }
+
+    /// The stored form of attribute `index`, once queue confinement is checked and a fault fired.
+    ///
+    /// The common case, a loaded object read with no checks on anywhere (``AccessChecks``), costs
+    /// two plain loads; the context (a weak reference) is only looked at when a check may apply or
+    /// a fault must fire.
+    @usableFromInline
+    func storedValue(at index: Int) -> SQLiteValue {
+        if isFault || AccessChecks.mayApply, let link, isFault || link.checksAccess {
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
-                return context.hopSynchronously { self.getValue(at: index) }
+                return context.hopSynchronously { self.storedValue(at: index) }
             }
             if isFault {
                 guard let context else {
@@ -63,21 +112,19 @@ public final class BackingData: @unchecked Sendable {
                 context.fulfillFault(self)
             }
         }
-        guard let value = Value(sqliteValue: values[index]) else {
-            fatalError("\(entity.name).\(entity.attributes[index].name) holds \(values[index]), not a \(Value.self)")
-        }
-        return value
+        return values[index]
     }
 
-    /// Writes attribute `index`; the body of every generated setter and init accessor.
-    public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
-        let stored = newValue.sqliteValue
-        guard let link = link.load(), let context = link.context, !isDetached else {
-            values[index] = stored
+    /// Writes the stored form of attribute `index` once queue confinement is checked, and records
+    /// the change for the next save.
+    @usableFromInline
+    func setStoredValue(_ stored: SQLiteValue, at index: Int) {
+        guard let link, let context = link.context, !isDetached else {
+            if !has(Flag.adopting) { values[index] = stored }
             return
         }
-        if context.mustHop(toAccess: self, attribute: index, isWrite: true) {
-            return context.hopSynchronously { self.setValue(newValue, at: index) }
+        if link.checksAccess, context.mustHop(toAccess: self, attribute: index, isWrite: true) {
+            return context.hopSynchronously { self.setStoredValue(stored, at: index) }
         }
         if isFault { context.fulfillFault(self) }
         guard values[index] != stored else { return }
@@ -86,12 +133,18 @@ public final class BackingData: @unchecked Sendable {
         context.noteChange(of: self)
     }
 
+    /// Stops the process: attribute `index` holds a value of another type than its accessor's.
+    @usableFromInline
+    func typeMismatch(at index: Int, holding stored: SQLiteValue, expected: Any.Type) -> Never {
+        fatalError("\(entity.name).\(entity.attributes[index].name) holds \(stored), not a \(expected)")
+    }
+
     // MARK: Thread-safe state
 
     /// The object's identifier; safe from any thread.
     public var persistentModelID: PersistentIdentifier { identity.withLock { $0 } }
     /// The context the object is registered in; safe from any thread.
-    public var modelContext: ModelContext? { isDetached ? nil : link.load()?.context }
+    public var modelContext: ModelContext? { isDetached ? nil : link?.context }
     /// Whether the object has unsaved changes; safe from any thread.
     public var hasChanges: Bool { has(Flag.changed) }
     /// Whether the values are still to be loaded; safe from any thread.
@@ -103,14 +156,35 @@ public final class BackingData: @unchecked Sendable {
 
     var isDetached: Bool { has(Flag.detached) }
 
+    /// The link to the context that registered the object, if any; safe from any thread.
+    private var link: ContextLink? {
+        guard let pointer = linkPointer.load(ordering: .acquiring) else { return nil }
+        return Unmanaged<ContextLink>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
     /// Binds the object to `context` for life; false if it already belongs to another one.
     func attach(to context: ModelContext) -> Bool {
-        let stored = link.storeIfNil(ContextLink(context: context))
-        return stored.context === context
+        let retained = Unmanaged.passRetained(context.link)
+        let (stored, current) = linkPointer.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
+        guard !stored, let current else { return true }
+        retained.release()
+        // One link per context: the same link means the same context.
+        return Unmanaged<ContextLink>.fromOpaque(current).takeUnretainedValue() === context.link
     }
 
     func setIdentifier(_ identifier: PersistentIdentifier) {
         identity.withLock { $0 = identifier }
+    }
+
+    /// The identifier, moved into `store` if it belonged to no store yet; one lock, not two.
+    func placeIdentifier(in store: UUID) -> PersistentIdentifier {
+        identity.withLock { identifier in
+            if identifier.storeIdentifier == Self.unattachedStore {
+                identifier = PersistentIdentifier(storeIdentifier: store, entityName: identifier.entityName, storage: identifier.storage)
+            }
+            return identifier
+        }
     }
 
     func set(_ flag: UInt8, _ on: Bool) {
@@ -137,6 +211,9 @@ public final class BackingData: @unchecked Sendable {
         static let detached: UInt8 = 1 << 3
         static let inserted: UInt8 = 1 << 4
         static let registered: UInt8 = 1 << 5
+        /// Being adopted by a new model (see ``BackingData/forNewModel(of:)``): writes are the
+        /// initializer's default values, not the row's, and are ignored.
+        static let adopting: UInt8 = 1 << 6
     }
 
     /// True for an object no row was ever read for or written from: a new object, even one
@@ -154,13 +231,33 @@ public final class BackingData: @unchecked Sendable {
     static let unattachedStore = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }
 
-/// The set-once link from an object to its context: written when the object is first registered.
-/// Weak, because the context holds its registered objects.
-final class ContextLink: Sendable {
-    weak let context: ModelContext?
+/// What a context's objects know of it: the context itself, weakly (the context holds its
+/// registered objects), and the switch every attribute access reads first.
+///
+/// One per context, shared by all its objects and set once on each when it is registered.
+// @unchecked: `context` is written once, in the context's initializer, before the link is handed to
+// any object; after that it is only read.
+final class ContextLink: @unchecked Sendable {
+    private(set) weak var context: ModelContext?
+    /// The container's access policy, shared with the container.
+    let accessPolicy: AccessPolicySwitch
 
-    init(context: ModelContext) {
+    init(accessPolicy: AccessPolicySwitch) {
+        self.accessPolicy = accessPolicy
+        // Read the debug mode once, so that one set from the environment reaches AccessChecks
+        // before any object is linked to a context.
+        _ = ConcurrencyDebug.isChecking
+    }
+
+    /// Called once, by the context's initializer.
+    func bind(_ context: ModelContext) {
         self.context = context
+    }
+
+    /// Whether an attribute access must go through the context's checks: ``ConcurrencyDebug`` is
+    /// on, or the container hops off-queue accesses (``AccessPolicy/autoDispatch``). Two plain loads.
+    var checksAccess: Bool {
+        ConcurrencyDebug.isChecking || accessPolicy.value == .autoDispatch
     }
 }
 

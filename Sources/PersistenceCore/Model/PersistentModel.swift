@@ -35,6 +35,7 @@ extension PersistentModel {
     static func detachedCopy(of row: EntitySQL.Row, in container: ModelContainer) -> Self {
         let identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: entitySchema.name,
                                               storage: .permanent(primaryKey: row.primaryKey))
-        return Self(backingData: BackingData(entity: entitySchema, identifier: identifier, values: row.values, version: row.version))
+        let data = BackingData(entity: entitySchema, identifier: identifier, values: row.values, version: row.version)
+        return data.adopted { Self(backingData: data) }
     }
 }

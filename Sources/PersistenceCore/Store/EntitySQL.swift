@@ -1,8 +1,9 @@
 /// The SQL statements for one entity, written once when the container opens.
 ///
 /// Every statement lists the columns in attribute order, so a row maps straight onto
-/// ``BackingData``'s values without a lookup.
-struct EntitySQL: Sendable {
+/// ``BackingData``'s values without a lookup. A class: passing it around (once per saved or fetched
+/// row) retains one object instead of its nine strings.
+final class EntitySQL: Sendable {
     let entity: EntitySchema
     /// The entity's `Z_ENT`.
     let entityNumber: Int64

@@ -10,6 +10,9 @@ nonisolated(unsafe) let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destruc
 final class SQLiteConnection {
     let handle: OpaquePointer
     private var statementCache: [String: SQLiteStatement] = [:]
+    /// The statement used last: asked for again, it is found without hashing its SQL (callers
+    /// pass the same string, so comparing is a pointer check).
+    private var lastStatement: SQLiteStatement?
 
     /// Opens (or, with `create`, creates) the database at `path` (`:memory:` for a private one).
     init(path: String, readOnly: Bool = false, create: Bool = true) throws(ModelError) {
@@ -28,6 +31,7 @@ final class SQLiteConnection {
     }
 
     deinit {
+        lastStatement = nil
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -51,12 +55,18 @@ final class SQLiteConnection {
 
     /// A prepared statement for `sql`, reused across calls: preparing is the expensive part.
     func cachedStatement(_ sql: String) throws(ModelError) -> SQLiteStatement {
+        if let statement = lastStatement, statement.sql == sql {
+            statement.reset()
+            return statement
+        }
         if let statement = statementCache[sql] {
             statement.reset()
+            lastStatement = statement
             return statement
         }
         let statement = try SQLiteStatement(connection: self, sql: sql)
         statementCache[sql] = statement
+        lastStatement = statement
         return statement
     }
 

@@ -14,7 +14,8 @@ final class SQLiteStore: Sendable {
     /// The file, or nil in memory.
     let url: URL?
     /// The SQL of each entity, by entity name.
-    let entitySQL: [String: EntitySQL]
+    /// The SQL of each entity, in schema order (entity number - 1).
+    let entitySQL: [EntitySQL]
 
     /// Serializes every use of `connection`.
     ///
@@ -30,9 +31,9 @@ final class SQLiteStore: Sendable {
     init(configuration: ModelConfiguration, schema: Schema) throws(ModelError) {
         self.schema = schema
         self.url = configuration.url
-        self.entitySQL = Dictionary(uniqueKeysWithValues: schema.entities.enumerated().map { offset, entity in
-            (entity.name, EntitySQL(entity: entity, entityNumber: offset + 1))
-        })
+        self.entitySQL = schema.entities.enumerated().map { offset, entity in
+            EntitySQL(entity: entity, entityNumber: offset + 1)
+        }
         let connection: SQLiteConnection
         let storeIdentifier: UUID
         if let url = configuration.url {
@@ -90,7 +91,9 @@ final class SQLiteStore: Sendable {
 
     /// The SQL of entity `name`.
     func sql(for name: String) throws(ModelError) -> EntitySQL {
-        guard let sql = entitySQL[name] else { throw .unknownEntity(name) }
+        // A schema holds few entities: comparing short names beats hashing one, and this runs for
+        // every lookup and fetch.
+        guard let sql = entitySQL.first(where: { $0.entity.name == name }) else { throw .unknownEntity(name) }
         return sql
     }
 

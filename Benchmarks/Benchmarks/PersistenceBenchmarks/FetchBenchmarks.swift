@@ -1,0 +1,52 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import GRDBSQLite
+import PersistenceCore
+
+/// Target 6: fetching 100k objects with a `#Predicate` that SQL answers, with one SQL cannot
+/// answer (so every row is materialized and the predicate evaluated in memory), and with a raw
+/// step loop over the same rows.
+///
+/// Each fetch uses a new context, so every object is made from its row, as in a first fetch.
+enum FetchBenchmarks: BenchmarkGroup {
+    static var configuration: Benchmark.Configuration { .init(
+        metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10) }
+
+    static func register() {
+        Benchmark("Fetch 100k: #Predicate in SQL", configuration: configuration) { benchmark in
+            let context = LargeStore.shared.container.newBackgroundContext()
+            let minimum = 0
+            let descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.count >= minimum })
+            benchmark.startMeasurement()
+            let items = try context.performAndWait { try context.fetch(descriptor) }
+            benchmark.stopMeasurement()
+            precondition(items.count == 100_000)
+        }
+
+        Benchmark("Fetch 100k: #Predicate in memory", configuration: configuration) { benchmark in
+            let context = LargeStore.shared.container.newBackgroundContext()
+            let minimum = 0
+            // Division is left to memory (SQLite answers NULL to a division by zero): no SQL filter.
+            let descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.count / 1 >= minimum })
+            benchmark.startMeasurement()
+            let items = try context.performAndWait { try context.fetch(descriptor) }
+            benchmark.stopMeasurement()
+            precondition(items.count == 100_000)
+        }
+
+        Benchmark("Fetch 100k: raw SQLite step loop", configuration: configuration) { benchmark in
+            let database = LargeStore.shared.raw
+            let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+            defer { sqlite3_finalize(statement) }
+            benchmark.startMeasurement()
+            sqlite3_bind_int64(statement, 1, 0)
+            var rows: [ItemRow] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                rows.append(RawSQLite.row(of: statement))
+            }
+            benchmark.stopMeasurement()
+            precondition(rows.count == 100_000)
+        }
+    }
+}

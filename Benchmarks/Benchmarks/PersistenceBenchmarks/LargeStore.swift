@@ -1,0 +1,22 @@
+import BenchmarkSupport
+import PersistenceCore
+
+/// The 100k items the batch and fetch benchmarks read and update, in a PersistenceCore store and
+/// in a raw SQLite database side by side; made once, on first use.
+// @unchecked: the raw database is used by one benchmark at a time, and benchmarks run one after another.
+final class LargeStore: @unchecked Sendable {
+    let container: ModelContainer
+    let raw = RawSQLite()
+
+    init() throws {
+        container = try ModelContainer(for: Item.self)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            for row in ItemRow.hundredThousand { context.insert(Item(row)) }
+            try context.save()
+        }
+        raw.insert(ItemRow.hundredThousand)
+    }
+
+    static let shared = try! LargeStore()
+}

@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in a package of their own so that `swift test` in the root never builds
+// package-benchmark or GRDB. The root is named by its manifest name, not its folder name, which
+// differs between clones (`main`, a worktree, a CI checkout).
+let package = Package(
+    name: "ConcurrencyLabBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "ConcurrencyLab", path: ".."),
+        // Without the trait, package-benchmark also asks for swift-runtime-interposer (see NOTES.md).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The peer a Swift developer would otherwise pick; its GRDBSQLite module is also the raw C API.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // What the benchmarks and the profiler share: the model, its rows, the raw SQLite peer.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "PersistenceBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/PersistenceBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        // One scenario at a time, for valgrind's callgrind (see README.md, "Profiling").
+        .executableTarget(
+            name: "profile",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

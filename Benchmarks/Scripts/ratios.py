@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Turns one package-benchmark run into the table of ratios that Benchmarks/README.md shows.
+
+Every target of the benchmarks issue is a ratio between two benchmarks of the same run (or, for
+the main-queue heartbeat and `registeredModel`, a bound on a value), so the table is computed,
+never typed: run it, then paste its output into the README.
+
+    python3 Scripts/ratios.py --run            # runs every benchmark (a few minutes), then prints
+    python3 Scripts/ratios.py results.md       # reads a run saved with the command below
+    swift package benchmark --format markdown --time-units nanoseconds --no-progress --path stdout > results.md
+
+All comparisons use the median (p50) of the wall-clock samples, in nanoseconds.
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+RUN = ["swift", "package", "benchmark", "--format", "markdown", "--time-units", "nanoseconds",
+       "--no-progress", "--path", "stdout"]
+
+WALL = "Time (wall clock)"
+P99 = "Main-queue wait p99"
+MAX = "Main-queue wait max"
+BLOCKED = "Main queue blocked"
+
+# (what, measured, reference, goal): a ratio measured/reference, or a bound on measured alone
+# when reference is None. goal is (operator, number) or None when the row only reports.
+ROWS = [
+    ("1. Import 100k, background context vs raw SQLite", "Import 100k: background context", "Import 100k: raw SQLite", ("<=", 2.5)),
+    ("1. Import 100k, background context vs GRDB records", "Import 100k: background context", "Import 100k: GRDB records", ("<", 1.0)),
+    ("1. Import 100k, main context vs raw SQLite", "Import 100k: main context", "Import 100k: raw SQLite", None),
+    ("1. Import 100k, @BackgroundModelActor (1k batches) vs raw SQLite", "Import 100k: @BackgroundModelActor, batches of 1k", "Import 100k: raw SQLite", None),
+    ("1. Import 100k, GRDB records vs raw SQLite", "Import 100k: GRDB records", "Import 100k: raw SQLite", None),
+    ("2. Background import: main-queue wait p99 (ms)", ("Import 100k: background context", P99), None, ("<=", 2.0)),
+    ("2. Background import: main-queue wait max (ms)", ("Import 100k: background context", MAX), None, ("<=", 16.0)),
+    ("2. Background import: main queue blocked (%)", ("Import 100k: background context", BLOCKED), None, None),
+    ("2. Model-actor import: main-queue wait p99 (ms)", ("Import 100k: @BackgroundModelActor, batches of 1k", P99), None, ("<=", 2.0)),
+    ("2. Model-actor import: main-queue wait max (ms)", ("Import 100k: @BackgroundModelActor, batches of 1k", MAX), None, ("<=", 16.0)),
+    ("2. Main-context import: main queue blocked (%)", ("Import 100k: main context", BLOCKED), None, (">=", 90.0)),
+    ("3. Hop, @ModelActor method vs DispatchQueue.async + continuation", "Hop: @ModelActor method", "Hop: DispatchQueue.async + continuation", ("<=", 1.5)),
+    ("3. Hop, await context.perform vs DispatchQueue.async + continuation", "Hop: await context.perform", "Hop: DispatchQueue.async + continuation", None),
+    ("3. Hop, default actor method vs DispatchQueue.async + continuation", "Hop: default actor method", "Hop: DispatchQueue.async + continuation", None),
+    ("4. registeredModel (ns per lookup)", "Lookup: registeredModel", None, ("<=", 200.0)),
+    ("4. existingModel, cold context vs raw primary-key select", "Lookup: existingModel, cold context", "Lookup: raw SQLite primary-key select", ("<=", 3.0)),
+    ("4. model(for:) + first access vs raw primary-key select", "Lookup: model(for:) + first access", "Lookup: raw SQLite primary-key select", None),
+    ("5. Update 100k, fetch-modify-save vs BatchUpdateRequest", "Update 100k: fetch, modify, save", "Update 100k: BatchUpdateRequest", (">=", 20.0)),
+    ("5. Update 100k, BatchUpdateRequest vs raw SQL UPDATE", "Update 100k: BatchUpdateRequest", "Update 100k: raw SQL UPDATE", ("<=", 1.5)),
+    ("6. Fetch 100k, #Predicate in SQL vs raw step loop", "Fetch 100k: #Predicate in SQL", "Fetch 100k: raw SQLite step loop", ("<=", 3.0)),
+    ("6. Fetch 100k, #Predicate in memory vs raw step loop", "Fetch 100k: #Predicate in memory", "Fetch 100k: raw SQLite step loop", None),
+]
+for access in ("get", "set"):
+    off = f"Attribute {access}: ConcurrencyDebug .off"
+    ROWS.append((f"7. Attribute {access}, .off (ns)", off, None, None))
+    for name, label in ((".record", "ConcurrencyDebug .record"), (".trap", "ConcurrencyDebug .trap"),
+                        (".autoDispatch (right queue)", ".autoDispatch, right queue")):
+        ROWS.append((f"7. Attribute {access}, {name} vs .off", f"Attribute {access}: {label}", off, None))
+
+# Heartbeat values are recorded in nanoseconds and shown in milliseconds.
+SCALE = {P99: 1e-6, MAX: 1e-6}
+MAGNITUDES = {"K": 1e3, "M": 1e6, "G": 1e9}
+TIME_UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def parse(markdown):
+    """{benchmark: {metric: p50}} from package-benchmark's markdown output."""
+    results, current = {}, None
+    for line in markdown.splitlines():
+        if line.startswith("### "):
+            current = line[4:].strip()
+            results[current] = {}
+        elif current and line.startswith("|") and not line.startswith("| Metric") and not line.startswith("|:"):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            label, p50 = cells[0], float(cells[3])
+            for magnitude in re.findall(r"\((K|M|G)\)", label):  # chosen by the tool for the column
+                p50 *= MAGNITUDES[magnitude]
+            for unit in re.findall(r"\((ns|μs|us|ms|s)\)", label):  # time metrics end up in nanoseconds
+                p50 *= TIME_UNITS[unit]
+            name = re.sub(r"\s*\((?:ns|μs|us|ms|s|%|K|M|G)\)|\s*\*", "", label).strip()
+            results[current][name] = p50
+    return results
+
+
+def value(results, spec):
+    benchmark, metric = spec if isinstance(spec, tuple) else (spec, WALL)
+    number = results.get(benchmark, {}).get(metric)
+    return None if number is None else number * SCALE.get(metric, 1)
+
+
+def verdict(number, goal):
+    if goal is None or number is None:
+        return ""
+    operator, bound = goal
+    met = {"<=": number <= bound, "<": number < bound, ">=": number >= bound}[operator]
+    return ("met" if met else "**missed**") + f" ({operator} {bound:g})"
+
+
+def table(results):
+    lines = ["| Measurement | Value | Goal |", "|:--|--:|:--|"]
+    for what, measured, reference, goal in ROWS:
+        number = value(results, measured)
+        if reference is not None:
+            base = value(results, reference)
+            number = None if number is None or not base else number / base
+            shown = "n/a" if number is None else f"{number:.2f}x"
+        else:
+            shown = "n/a" if number is None else f"{number:,.2f}" if number < 100 else f"{number:,.0f}"
+        lines.append(f"| {what} | {shown} | {verdict(number, goal)} |")
+    return "\n".join(lines)
+
+
+def main(arguments):
+    if arguments == ["--run"]:
+        markdown = subprocess.run(RUN, cwd=PACKAGE, check=True, capture_output=True, text=True).stdout
+    elif len(arguments) == 1:
+        markdown = Path(arguments[0]).read_text()
+    else:
+        sys.exit(__doc__)
+    print(table(parse(markdown)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

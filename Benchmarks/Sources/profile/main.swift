@@ -1,0 +1,97 @@
+import BenchmarkSupport
+import Foundation
+import PersistenceCore
+
+// One benchmark scenario, once, for a profiler: the work to study runs inside `measured`, so
+// that callgrind can count only it (see Benchmarks/README.md, "Profiling"):
+//
+//   swift build -c release --product profile
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*' \
+//       .build/release/profile import 100000
+
+/// Runs `body`, the part of a scenario being profiled, and prints how long it took.
+@inline(never)
+func measured<T>(_ body: () throws -> T) rethrows -> T {
+    let start = ContinuousClock.now
+    defer { print("\(scenario) \(count): \(ContinuousClock.now - start)") }
+    return try body()
+}
+
+/// A store holding `count` items, made outside the measurement.
+func store(_ count: Int) throws -> ModelContainer {
+    let container = try ModelContainer(for: Item.self)
+    let context = container.newBackgroundContext()
+    try context.performAndWait {
+        for row in ItemRow.hundredThousand.prefix(count) { context.insert(Item(row)) }
+        try context.save()
+    }
+    return container
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let scenario = arguments.first ?? "help"
+let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+let rows = Array(ItemRow.hundredThousand.prefix(count))
+
+switch scenario {
+case "import":
+    let context = try ModelContainer(for: Item.self).newBackgroundContext()
+    try context.performAndWait {
+        try measured {
+            for row in rows { context.insert(Item(row)) }
+            try context.save()
+        }
+    }
+case "raw-import":
+    let database = RawSQLite()
+    measured { database.insert(rows) }
+case "fetch", "fetch-memory":
+    let context = try store(count).newBackgroundContext()
+    let minimum = 0
+    let predicate = scenario == "fetch" ? #Predicate<Item> { $0.count >= minimum } : #Predicate<Item> { $0.count / 1 >= minimum }
+    let items = try context.performAndWait { try measured { try context.fetch(FetchDescriptor(predicate: predicate)) } }
+    precondition(items.count == count)
+case "registered", "existing", "fault":
+    let container = try store(count)
+    let context = container.newBackgroundContext()
+    let identifiers = try context.performAndWait { try context.fetch(FetchDescriptor<Item>()).map(\.persistentModelID) }
+    let lookups = scenario == "registered" ? context : container.newBackgroundContext()
+    try lookups.performAndWait {
+        try measured {
+            for id in identifiers {
+                switch scenario {
+                case "registered": precondition((lookups.registeredModel(for: id) as Item?) != nil)
+                case "existing": _ = try lookups.existingModel(for: id, as: Item.self)
+                default: precondition((lookups.model(for: id) as! Item).count >= 0)
+                }
+            }
+        }
+    }
+case "batch":
+    let container = try store(count)
+    try measured { _ = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["count": 7])) }
+case "fetch-modify-save":
+    let context = try store(count).newBackgroundContext()
+    try context.performAndWait {
+        try measured {
+            for item in try context.fetch(FetchDescriptor<Item>()) { item.count = 7 }
+            try context.save()
+        }
+    }
+case "get", "set":
+    let context = try ModelContainer(for: Item.self).newBackgroundContext()
+    try context.performAndWait {
+        let item = Item(timestamp: .now)
+        context.insert(item)
+        try context.save()
+        var sum = 0
+        measured {
+            for value in 0..<count {
+                if scenario == "get" { sum &+= item.count } else { item.count = value }
+            }
+        }
+        precondition(sum >= 0)
+    }
+default:
+    print("usage: profile import|raw-import|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
+}
