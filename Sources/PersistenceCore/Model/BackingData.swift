@@ -75,7 +75,7 @@ public final class BackingData: @unchecked Sendable {
     ///
     /// Inlinable, so that each model's accessors get a copy for their own type: called across
     /// modules as a generic function, it asked the runtime for `Optional<Value>`'s metadata on
-    /// every read. The checks live in ``storedValue(at:)``.
+    /// every read. The checks live in `storedValue(at:)`.
     @inlinable
     public func getValue<Value: PersistentValue>(at index: Int) -> Value {
         let stored = storedValue(at: index)
@@ -87,7 +87,7 @@ public final class BackingData: @unchecked Sendable {
 
     /// Writes attribute `index`; the body of every generated setter and init accessor.
     ///
-    /// Inlinable for the same reason as ``getValue(at:)``; the checks live in ``setStoredValue(_:at:)``.
+    /// Inlinable for the same reason as ``getValue(at:)``; the checks live in `setStoredValue(_:at:)`.
     @inlinable
     public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
         setStoredValue(newValue.sqliteValue, at: index)
