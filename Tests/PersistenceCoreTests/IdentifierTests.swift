@@ -43,6 +43,19 @@ struct IdentifierTests {
         #expect(uri.flatMap(PersistentIdentifier.init(uriRepresentation:)) == nil)
     }
 
+    @Test("Identifiers are equal only when store, entity and storage all are")
+    func equalityComparesEveryPart() {
+        let id = PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: 7))
+        #expect(id == PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: 7)))
+        #expect(id != PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: 8)))
+        #expect(id != PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7)))
+        #expect(id != PersistentIdentifier(storeIdentifier: UUID(), entityName: "Item", storage: .permanent(primaryKey: 7)))
+        // Same primary key, so the same hash: a set must still keep all three apart.
+        let set: Set = [id, PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7)),
+                        PersistentIdentifier(storeIdentifier: UUID(), entityName: "Item", storage: .permanent(primaryKey: 7))]
+        #expect(set.count == 3)
+    }
+
     @Test("Identifiers are Codable values")
     func codable() throws {
         let id = PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7))

@@ -46,6 +46,15 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
         }
     }
 
+    /// Compares the part that tells identifiers apart first, the parts they usually share last.
+    ///
+    /// Sets and dictionaries of identifiers (a uniquing table, the saved changes) compare an
+    /// element with every neighbour they probe; the synthesized `==` compared the store's UUID and
+    /// the entity name first, which two identifiers of one store and entity always share.
+    public static func == (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
+        lhs.storage == rhs.storage && lhs.entityName == rhs.entityName && lhs.storeIdentifier == rhs.storeIdentifier
+    }
+
     /// True until the object is first saved or given a permanent identifier.
     public var isTemporary: Bool {
         if case .temporary = storage { true } else { false }
