@@ -14,7 +14,7 @@ extension SQLiteValue {
             return !number.isNaN
         case .text(let text):
             return !text.utf8.contains(0) && text.isInNormalFormC
-        case .null, .integer, .blob:
+        case .null, .integer, .blob, .uuid:
             return true
         }
     }

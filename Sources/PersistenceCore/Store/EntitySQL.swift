@@ -7,6 +7,8 @@ final class EntitySQL: Sendable {
     let entity: EntitySchema
     /// The entity's `Z_ENT`.
     let entityNumber: Int64
+    /// Each attribute's type, in column order: how ``row(of:)`` reads a UUID without a `Data`.
+    let attributeTypes: [AttributeType]
     /// `Z_PK, Z_OPT, ZA, ZB, …`
     let selectColumns: String
     /// `SELECT Z_PK, Z_OPT, … FROM ZITEM`
@@ -23,6 +25,7 @@ final class EntitySQL: Sendable {
     init(entity: EntitySchema, entityNumber: Int) {
         self.entity = entity
         self.entityNumber = Int64(entityNumber)
+        attributeTypes = entity.attributes.map(\.type)
         let table = entity.tableName
         let columns = entity.attributes.map(\.columnName)
         selectColumns = (["Z_PK", "Z_OPT"] + columns).joined(separator: ", ")
@@ -44,11 +47,10 @@ final class EntitySQL: Sendable {
 
     /// Reads the current row of a `select` statement.
     func row(of statement: SQLiteStatement) -> Row {
-        let count = Int32(entity.attributes.count)
         var values: [SQLiteValue] = []
-        values.reserveCapacity(Int(count))
-        for column in 0..<count {
-            values.append(statement.column(column + 2))
+        values.reserveCapacity(attributeTypes.count)
+        for (column, type) in attributeTypes.enumerated() {
+            values.append(statement.column(Int32(column) + 2, as: type))
         }
         return Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values)
     }

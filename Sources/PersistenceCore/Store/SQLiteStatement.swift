@@ -50,6 +50,10 @@ final class SQLiteStatement {
             data.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLITE_TRANSIENT)
             }
+        case .uuid(let uuid):
+            withUnsafeBytes(of: uuid.uuid) { bytes in
+                sqlite3_bind_blob(handle, index, bytes.baseAddress, 16, SQLITE_TRANSIENT)
+            }
         }
         guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
     }
@@ -82,6 +86,17 @@ final class SQLiteStatement {
             }
         default: .null
         }
+    }
+
+    /// Column `index` read as an attribute of `type`: a UUID attribute's 16-byte blob becomes a
+    /// ``SQLiteValue/uuid(_:)`` without a `Data` in between; anything else as ``column(_:)`` reads it.
+    func column(_ index: Int32, as type: AttributeType) -> SQLiteValue {
+        guard type == .uuid, sqlite3_column_type(handle, index) == SQLITE_BLOB, sqlite3_column_bytes(handle, index) == 16,
+              let bytes = sqlite3_column_blob(handle, index)
+        else { return column(index) }
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &raw) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
+        return .uuid(UUID(uuid: raw))
     }
 
     /// Column `index` as text, NUL characters included.
