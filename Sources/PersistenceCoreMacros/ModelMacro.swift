@@ -39,8 +39,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         """
         /// Where the attribute values live; a fresh, unregistered one unless a context is making
         /// the model for a stored row (init(backingData:)), whose backing data it then is.
-        // the model's context queue guards it (ConcurrencyDebug checks)
-        nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
+        // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+        // so no access can overlap another: the run-time exclusivity check on every get is skipped
+        @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
         """
     }
 

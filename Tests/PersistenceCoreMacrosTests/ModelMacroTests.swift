@@ -54,8 +54,9 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
-                // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -113,8 +114,9 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
-                // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -169,8 +171,9 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
-                // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -220,8 +223,9 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
-                // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -270,8 +274,9 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
-                // the model's context queue guards it (ConcurrencyDebug checks)
-                nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(

@@ -23,7 +23,7 @@ extension ModelContext {
         }
         registered.reserveCapacity(registered.count + rows.count)
         if plan.isComplete {
-            return rows.map { materialize(T.self, row: $0) }
+            return materializeAll(T.self, rows)
         }
         if !descriptor.includePendingChanges {
             // Judge by what the store holds, not by registered objects' unsaved values.
@@ -78,6 +78,19 @@ extension ModelContext {
             return model
         }
         return uniqued(&registered[identifier])
+    }
+
+    /// The registered instance for each row, in order.
+    ///
+    /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so
+    /// `map` ran unspecialized and reached each row through the Collection protocol's witnesses.
+    private func materializeAll<T: PersistentModel>(_ type: T.Type, _ rows: [EntitySQL.Row]) -> [T] {
+        [T](unsafeUninitializedCapacity: rows.count) { models, count in
+            for row in rows {
+                (models.baseAddress! + count).initialize(to: materialize(T.self, row: row))
+                count += 1
+            }
+        }
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.

@@ -78,14 +78,18 @@ extension Date: PersistentValue {
 
 extension UUID: PersistentValue {
     public static var attributeType: AttributeType { .uuid }
-    public var sqliteValue: SQLiteValue {
-        withUnsafeBytes(of: uuid) { .blob(Data($0)) }
-    }
+    public var sqliteValue: SQLiteValue { .uuid(self) }
     public init?(sqliteValue: SQLiteValue) {
-        guard case .blob(let bytes) = sqliteValue, bytes.count == 16 else { return nil }
-        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes) }
-        self.init(uuid: raw)
+        switch sqliteValue {
+        case .uuid(let value):
+            self = value
+        case .blob(let bytes) where bytes.count == 16:
+            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes) }
+            self.init(uuid: raw)
+        default:
+            return nil
+        }
     }
 }
 
@@ -93,16 +97,22 @@ extension Data: PersistentValue {
     public static var attributeType: AttributeType { .data }
     public var sqliteValue: SQLiteValue { .blob(self) }
     public init?(sqliteValue: SQLiteValue) {
-        guard case .blob(let value) = sqliteValue else { return nil }
-        self = value
+        switch sqliteValue {
+        case .blob(let value): self = value
+        case .uuid(let value): self = value.bytes
+        default: return nil
+        }
     }
 }
 
+// Inlinable, so that each model's module gets a copy specialized for its own `Wrapped`: called
+// across modules, the generic conformance copied values through the runtime, and every optional
+// property's `= nil` default (run for each fetched row) paid for it.
 extension Optional: PersistentValue where Wrapped: PersistentValue {
     public static var attributeType: AttributeType { Wrapped.attributeType }
     public static var isOptional: Bool { true }
-    public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
-    public init?(sqliteValue: SQLiteValue) {
+    @inlinable public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
+    @inlinable public init?(sqliteValue: SQLiteValue) {
         if case .null = sqliteValue {
             self = .none
         } else if let value = Wrapped(sqliteValue: sqliteValue) {
