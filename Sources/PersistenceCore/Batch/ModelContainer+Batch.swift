@@ -11,23 +11,49 @@ extension ModelContainer {
         let assignments = try BatchValues.validate(request.propertiesToUpdate, for: entity.entity)
         let setClause = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
         let values = assignments.map(\.value)
-        let identifiers = try runBatch(entity: entity, predicate: request.predicate,
-                                       changes: { ModelContext.Changes(updated: Set($0)) }) { (connection, filter) throws(ModelError) -> [Int64] in
+        let keys = try runBatch(entity: entity, predicate: request.predicate,
+                                changes: { ModelContext.Changes(updated: $0) }) { (connection, filter) throws(ModelError) -> [Int64] in
             let sql = "UPDATE \(entity.entity.tableName) SET \(setClause)"
-            return try Self.affectedKeys(sql, table: entity.entity.tableName, filter: filter, values: values, in: connection)
+            switch filter {
+            case .sql(let fragment):
+                // SQLite names each row as it updates it: no second pass to find them.
+                return try connection.updatedRowIDs { () throws(ModelError) in
+                    try connection.run(sql + (fragment.map { " WHERE " + $0.sql } ?? ""), values + (fragment?.bindings ?? []))
+                }
+            case .primaryKeys(let keys):
+                try Self.run(sql, onEachOf: keys, values: values, in: connection)
+                return keys
+            }
         }
-        return request.resultType.result(identifiers)
+        return request.resultType.result(identifiers(T.self, keys), count: keys.count)
     }
 
     /// Runs a batch delete in one transaction.
     @discardableResult
     public func execute<T: PersistentModel>(_ request: BatchDeleteRequest<T>) throws -> BatchResult {
         let entity = try store.sql(for: T.entitySchema.name)
-        let identifiers = try runBatch(entity: entity, predicate: request.predicate,
-                                       changes: { ModelContext.Changes(deleted: Set($0)) }) { (connection, filter) throws(ModelError) -> [Int64] in
-            try Self.affectedKeys("DELETE FROM \(entity.entity.tableName)", table: entity.entity.tableName, filter: filter, values: [], in: connection)
+        let table = entity.entity.tableName
+        let keys = try runBatch(entity: entity, predicate: request.predicate,
+                                changes: { ModelContext.Changes(deleted: $0) }) { (connection, filter) throws(ModelError) -> [Int64] in
+            switch filter {
+            case .sql(let fragment):
+                // The keys first, then the deletion: inside the write transaction both see the
+                // same rows. (SQLite's update hook does not report rows that `DELETE FROM table`
+                // removes wholesale.)
+                let condition = fragment.map { " WHERE " + $0.sql } ?? ""
+                let bindings = fragment?.bindings ?? []
+                let select = try connection.cachedStatement("SELECT Z_PK FROM \(table)" + condition)
+                try select.bind(bindings)
+                var keys: [Int64] = []
+                while try select.step() { keys.append(select.int64(0)) }
+                try connection.run("DELETE FROM \(table)" + condition, bindings)
+                return keys
+            case .primaryKeys(let keys):
+                try Self.run("DELETE FROM \(table)", onEachOf: keys, values: [], in: connection)
+                return keys
+            }
         }
-        return request.resultType.result(identifiers)
+        return request.resultType.result(identifiers(T.self, keys), count: keys.count)
     }
 
     /// Where the rows a batch touches are chosen: by SQL alone, or by primary key after the
@@ -39,34 +65,37 @@ extension ModelContainer {
 
     /// Chooses the rows and runs `statement` on them inside one write transaction, then tells
     /// subscribers and auto-merging contexts (in commit order) and posts ``ModelContext/didSave``.
+    /// Returns the primary keys of the rows it changed.
     private func runBatch<T: PersistentModel>(
         entity: EntitySQL, predicate: Predicate<T>?,
-        changes: @escaping ([PersistentIdentifier]) -> ModelContext.Changes,
+        changes: @escaping (Set<PersistentIdentifier>) -> ModelContext.Changes,
         _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> [Int64]
-    ) throws -> [PersistentIdentifier] {
+    ) throws -> [Int64] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
-        var outcome: (identifiers: [PersistentIdentifier], changes: ModelContext.Changes) = ([], ModelContext.Changes())
-        _ = try store.write({ (connection) throws(ModelError) -> [Int64] in
+        var committed = ModelContext.Changes()
+        let keys = try store.write({ (connection) throws(ModelError) -> [Int64] in
             guard let predicate, let translation, !translation.isComplete else {
                 return try statement(connection, .sql(translation?.sql))
             }
             let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
             return try statement(connection, .primaryKeys(keys))
         }, afterCommit: { keys in
-            // One set of identifiers for subscribers, merging contexts and the notification alike.
-            let affected = identifiers(T.self, keys)
-            let committed = changes(affected)
+            // One set of identifiers for subscribers, merging contexts and the notification alike,
+            // sized once: for a large batch, building it is most of the work left after SQLite's.
+            var affected = Set<PersistentIdentifier>(minimumCapacity: keys.count)
+            for identifier in identifiers(T.self, keys) { affected.insert(identifier) }
+            committed = changes(affected)
             publish(committed, from: nil)
-            outcome = (affected, committed)
         })
-        postDidSave(outcome.changes, from: nil)
-        return outcome.identifiers
+        postDidSave(committed, from: nil)
+        return keys
     }
 
-    private func identifiers<T: PersistentModel>(_ type: T.Type, _ keys: [Int64]) -> [PersistentIdentifier] {
+    /// The identifiers of the rows `keys` of `T`, made as they are read.
+    private func identifiers<T: PersistentModel>(_ type: T.Type, _ keys: [Int64]) -> some Collection<PersistentIdentifier> {
         let storeIdentifier = storeIdentifier
         let entityName = T.entitySchema.name
-        return keys.map { PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: entityName, storage: .permanent(primaryKey: $0)) }
+        return keys.lazy.map { PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: entityName, storage: .permanent(primaryKey: $0)) }
     }
 
     /// Evaluates a predicate SQL cannot fully express on unregistered copies of the candidate rows.
@@ -89,42 +118,25 @@ extension ModelContainer {
         return keys
     }
 
-    /// Runs `sql` (an UPDATE or DELETE) on the chosen rows and returns their primary keys.
-    private static func affectedKeys(_ sql: String, table: String, filter: BatchFilter, values: [SQLiteValue],
-                                      in connection: SQLiteConnection) throws(ModelError) -> [Int64] {
-        switch filter {
-        case .sql(let fragment):
-            // The keys first, then the change: inside the write transaction both see the same rows.
-            // (`RETURNING Z_PK` says it in one statement, but SQLite buffers every returned row in a
-            // temporary table: six times the cost of the UPDATE itself.)
-            let condition = fragment.map { " WHERE " + $0.sql } ?? ""
-            let bindings = fragment?.bindings ?? []
-            let select = try connection.cachedStatement("SELECT Z_PK FROM \(table)" + condition)
-            try select.bind(bindings)
-            var keys: [Int64] = []
-            while try select.step() { keys.append(select.int64(0)) }
-            let statement = try connection.cachedStatement(sql + condition)
-            try statement.bind(values + bindings)
+    /// Runs `sql` (an UPDATE or DELETE) on each row of `keys`, one prepared statement for all.
+    private static func run(_ sql: String, onEachOf keys: [Int64], values: [SQLiteValue],
+                            in connection: SQLiteConnection) throws(ModelError) {
+        let statement = try connection.cachedStatement(sql + " WHERE Z_PK = ?")
+        for key in keys {
+            statement.reset()
+            try statement.bind(values + [.integer(key)])
             while try statement.step() {}
-            return keys
-        case .primaryKeys(let keys):
-            let statement = try connection.cachedStatement(sql + " WHERE Z_PK = ?")
-            for key in keys {
-                statement.reset()
-                try statement.bind(values + [.integer(key)])
-                while try statement.step() {}
-            }
-            return keys
         }
     }
 }
 
 extension BatchResultType {
-    func result(_ identifiers: [PersistentIdentifier]) -> BatchResult {
+    /// The result this type asks for; the identifiers are only made when they are the result.
+    func result(_ identifiers: some Collection<PersistentIdentifier>, count: Int) -> BatchResult {
         switch self {
         case .statusOnly: .status(true)
-        case .identifiers: .identifiers(identifiers)
-        case .count: .count(identifiers.count)
+        case .identifiers: .identifiers(Array(identifiers))
+        case .count: .count(count)
         }
     }
 }

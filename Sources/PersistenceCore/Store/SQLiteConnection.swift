@@ -94,14 +94,17 @@ final class SQLiteConnection {
     var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    ///
+    /// BEGIN, COMMIT and ROLLBACK are prepared once and reused like any statement: `sqlite3_exec`
+    /// parsed them anew on every save.
     func transaction<T>(immediate: Bool = true, _ body: () throws(ModelError) -> T) throws(ModelError) -> T {
-        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            _ = try? run("ROLLBACK")
             throw error
         }
     }
