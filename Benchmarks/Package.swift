@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
     ],

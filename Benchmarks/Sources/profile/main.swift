@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import GRDBSQLite
 import PersistenceCore
 
 // One benchmark scenario, once, for a profiler: the work to study runs inside `measured`, so
@@ -69,7 +70,35 @@ case "registered", "existing", "fault":
     }
 case "batch":
     let container = try store(count)
-    try measured { _ = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["count": 7])) }
+    for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        try measured { _ = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["count": 7 + value])) }
+    }
+case "raw-batch", "raw-fetch":
+    let database = RawSQLite()
+    database.insert(rows)
+    if scenario == "raw-batch" {
+        let statement = database.prepare("UPDATE ZITEM SET Z_OPT = Z_OPT + 1, ZCOUNT = ?1")
+        for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+            measured {
+                database.execute("BEGIN IMMEDIATE")
+                sqlite3_bind_int64(statement, 1, Int64(7 + value))
+                precondition(sqlite3_step(statement) == SQLITE_DONE)
+                sqlite3_reset(statement)
+                database.execute("COMMIT")
+            }
+        }
+        sqlite3_finalize(statement)
+    } else {
+        let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+        let fetched = measured {
+            sqlite3_bind_int64(statement, 1, 0)
+            var fetched: [ItemRow] = []
+            while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
+            return fetched
+        }
+        precondition(fetched.count == count)
+        sqlite3_finalize(statement)
+    }
 case "fetch-modify-save":
     let context = try store(count).newBackgroundContext()
     try context.performAndWait {
@@ -93,5 +122,5 @@ case "get", "set":
         precondition(sum >= 0)
     }
 default:
-    print("usage: profile import|raw-import|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
+    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
 }
