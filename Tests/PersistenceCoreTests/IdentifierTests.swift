@@ -62,5 +62,10 @@ struct IdentifierTests {
         let decoded = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(id))
         #expect(decoded == id)
         #expect(decoded.hashValue == id.hashValue)
+        // The archived form names its three parts, whatever the identifier keeps in memory.
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(id)) as? [String: Any]
+        #expect(object?["storeIdentifier"] as? String == store.uuidString)
+        #expect(object?["entityName"] as? String == "Person")
+        #expect(object?["storage"] != nil)
     }
 }

@@ -25,7 +25,7 @@ extension ModelContainer {
                 return keys
             }
         }
-        return request.resultType.result(identifiers(T.self, keys), count: keys.count)
+        return request.resultType.result(identifiers(entity, keys), count: keys.count)
     }
 
     /// Runs a batch delete in one transaction.
@@ -53,7 +53,7 @@ extension ModelContainer {
                 return keys
             }
         }
-        return request.resultType.result(identifiers(T.self, keys), count: keys.count)
+        return request.resultType.result(identifiers(entity, keys), count: keys.count)
     }
 
     /// Where the rows a batch touches are chosen: by SQL alone, or by primary key after the
@@ -83,7 +83,7 @@ extension ModelContainer {
             // One set of identifiers for subscribers, merging contexts and the notification alike,
             // sized once: for a large batch, building it is most of the work left after SQLite's.
             var affected = Set<PersistentIdentifier>(minimumCapacity: keys.count)
-            for identifier in identifiers(T.self, keys) { affected.insert(identifier) }
+            for identifier in identifiers(entity, keys) { affected.insert(identifier) }
             committed = changes(affected)
             publish(committed, from: nil)
         })
@@ -92,10 +92,8 @@ extension ModelContainer {
     }
 
     /// The identifiers of the rows `keys` of `T`, made as they are read.
-    private func identifiers<T: PersistentModel>(_ type: T.Type, _ keys: [Int64]) -> some Collection<PersistentIdentifier> {
-        let storeIdentifier = storeIdentifier
-        let entityName = T.entitySchema.name
-        return keys.lazy.map { PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: entityName, storage: .permanent(primaryKey: $0)) }
+    private func identifiers(_ entity: EntitySQL, _ keys: [Int64]) -> some Collection<PersistentIdentifier> {
+        keys.lazy.map { entity.identifier(primaryKey: $0) }
     }
 
     /// Evaluates a predicate SQL cannot fully express on unregistered copies of the candidate rows.

@@ -6,7 +6,7 @@ extension ModelContext {
     public func insert<T: PersistentModel>(_ model: T) {
         checkQueue("ModelContext.insert(_:)")
         let data = model.persistentBackingData
-        guard container.schema.entity(named: data.entity.name) != nil else {
+        guard let sql = try? container.store.sql(for: data.entity.name) else {
             fatalError("\(data.entity.name) is not in the container's schema: list it in ModelContainer(for:)")
         }
         guard data.attach(to: self) else {
@@ -19,7 +19,7 @@ extension ModelContext {
             return
         }
         guard !data.has(BackingData.Flag.registered) else { return }
-        let identifier = data.placeIdentifier(in: container.storeIdentifier)
+        let identifier = data.placeIdentifier(in: sql.scope)
         guard identifier.isTemporary || data.hasNeverBeenStored else {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
         }

@@ -49,8 +49,7 @@ extension ModelContext {
     /// re-keys it in the uniquing table unless `rekey` is false (the caller re-keys in bulk).
     private func makePermanent(_ data: BackingData, temporary: PersistentIdentifier, primaryKey: Int64, rekey: Bool = true) {
         guard temporary.isTemporary else { return }
-        let permanent = PersistentIdentifier(storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName,
-                                             storage: .permanent(primaryKey: primaryKey))
+        let permanent = PersistentIdentifier(scope: temporary.scope, storage: .permanent(primaryKey: primaryKey))
         data.setIdentifier(permanent)
         if rekey, let model = registered.removeValue(forKey: temporary) {
             registered[permanent] = model
@@ -191,8 +190,7 @@ struct SavePlan: Sendable {
             }
             outcome.insertedKeys.append((data, temporary, primaryKey))
             outcome.written.append(.init(data: data, values: data.values, version: 1))
-            outcome.changes.inserted.insert(PersistentIdentifier(
-                storeIdentifier: temporary.storeIdentifier, entityName: temporary.entityName, storage: .permanent(primaryKey: primaryKey)))
+            outcome.changes.inserted.insert(PersistentIdentifier(scope: temporary.scope, storage: .permanent(primaryKey: primaryKey)))
         }
         return outcome
     }

@@ -23,15 +23,15 @@ extension ModelContext {
         }
         registered.reserveCapacity(registered.count + rows.count)
         if plan.isComplete {
-            return materializeAll(T.self, rows)
+            return materializeAll(T.self, sql: sql, rows)
         }
         if !descriptor.includePendingChanges {
             // Judge by what the store holds, not by registered objects' unsaved values.
             let copies = rows.map { row in (row, T.detachedCopy(of: row, in: container)) }
             let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
-            return kept.map { materialize(T.self, row: $0.0) }
+            return kept.map { materialize(T.self, sql: sql, row: $0.0) }
         }
-        let fetched = rows.map { row in (row: row, model: materialize(T.self, row: row)) }
+        let fetched = rows.map { row in (row: row, model: materialize(T.self, sql: sql, row: row)) }
         return try finishInMemory(fetched, descriptor, storeFiltered: plan.predicateIsComplete)
     }
 
@@ -64,9 +64,8 @@ extension ModelContext {
     ///
     /// The uniquing table is looked up and, for a new object, filled through one access to the
     /// row's slot: one hash per row instead of two.
-    private func materialize<T: PersistentModel>(_ type: T.Type, row: EntitySQL.Row) -> T {
-        let identifier = PersistentIdentifier(storeIdentifier: container.storeIdentifier, entityName: T.entitySchema.name,
-                                              storage: .permanent(primaryKey: row.primaryKey))
+    private func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row) -> T {
+        let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
             if let model = slot {
                 let data = model.persistentBackingData
@@ -84,10 +83,10 @@ extension ModelContext {
     ///
     /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so
     /// `map` ran unspecialized and reached each row through the Collection protocol's witnesses.
-    private func materializeAll<T: PersistentModel>(_ type: T.Type, _ rows: [EntitySQL.Row]) -> [T] {
+    private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row]) -> [T] {
         [T](unsafeUninitializedCapacity: rows.count) { models, count in
             for row in rows {
-                (models.baseAddress! + count).initialize(to: materialize(T.self, row: row))
+                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: row))
                 count += 1
             }
         }

@@ -30,7 +30,9 @@ public final class BackingData: @unchecked Sendable {
     /// Which attributes changed since the last save or refresh.
     var changedAttributes = AttributeMask()
 
-    private let identity: Mutex<PersistentIdentifier>
+    /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
+    /// so that making one costs no lookup of the unattached scope.
+    private let identity: Mutex<PersistentIdentifier?>
     private let flags = Atomic<UInt8>(0)
     /// The context's ``ContextLink``, retained, as a raw pointer: nil until a context registers
     /// the object, then set once. (Synchronization's `AtomicLazyReference` does the same, but its
@@ -48,8 +50,7 @@ public final class BackingData: @unchecked Sendable {
         self.entity = entity
         self.values = Array(repeating: .null, count: entity.attributes.count)
         self.temporaryToken = token
-        self.identity = Mutex(PersistentIdentifier(
-            storeIdentifier: Self.unattachedStore, entityName: entity.name, storage: .temporary(token)))
+        self.identity = Mutex(nil)
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
@@ -142,7 +143,9 @@ public final class BackingData: @unchecked Sendable {
     // MARK: Thread-safe state
 
     /// The object's identifier; safe from any thread.
-    public var persistentModelID: PersistentIdentifier { identity.withLock { $0 } }
+    public var persistentModelID: PersistentIdentifier {
+        identity.withLock { $0 } ?? unattachedIdentifier
+    }
     /// The context the object is registered in; safe from any thread.
     public var modelContext: ModelContext? { isDetached ? nil : link?.context }
     /// Whether the object has unsaved changes; safe from any thread.
@@ -177,14 +180,21 @@ public final class BackingData: @unchecked Sendable {
         identity.withLock { $0 = identifier }
     }
 
-    /// The identifier, moved into `store` if it belonged to no store yet; one lock, not two.
-    func placeIdentifier(in store: UUID) -> PersistentIdentifier {
+    /// The identifier, given the temporary identifier of `scope` (the inserting context's store)
+    /// if it belonged to no store yet; one lock, not two.
+    func placeIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
         identity.withLock { identifier in
-            if identifier.storeIdentifier == Self.unattachedStore {
-                identifier = PersistentIdentifier(storeIdentifier: store, entityName: identifier.entityName, storage: identifier.storage)
-            }
-            return identifier
+            if let identifier { return identifier }
+            let placed = PersistentIdentifier(scope: scope, storage: .temporary(temporaryToken ?? TemporaryToken.next()))
+            identifier = placed
+            return placed
         }
+    }
+
+    /// What a new object no context has taken is called: a temporary identifier of no store.
+    private var unattachedIdentifier: PersistentIdentifier {
+        PersistentIdentifier(scope: .interned(Self.unattachedStore, entity.name),
+                             storage: .temporary(temporaryToken ?? TemporaryToken.next()))
     }
 
     func set(_ flag: UInt8, _ on: Bool) {

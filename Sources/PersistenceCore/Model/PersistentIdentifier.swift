@@ -16,16 +16,24 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
         case temporary(UUID)
     }
 
-    /// The `Z_UUID` of the store the object belongs to.
-    public let storeIdentifier: UUID
-    /// The model class name, e.g. `Item`.
-    public let entityName: String
+    /// The store and entity, shared with every identifier of the same entity in the same store.
+    let scope: Scope
     /// A permanent primary key or a temporary token.
     public let storage: Storage
 
+    /// The `Z_UUID` of the store the object belongs to.
+    public var storeIdentifier: UUID { scope.storeIdentifier }
+    /// The model class name, e.g. `Item`.
+    public var entityName: String { scope.entityName }
+
     public init(storeIdentifier: UUID, entityName: String, storage: Storage) {
-        self.storeIdentifier = storeIdentifier
-        self.entityName = entityName
+        self.init(scope: .interned(storeIdentifier, entityName), storage: storage)
+    }
+
+    /// An identifier in a scope already at hand: how stores and contexts make them, without
+    /// looking the scope up.
+    init(scope: Scope, storage: Storage) {
+        self.scope = scope
         self.storage = storage
     }
 
@@ -49,10 +57,10 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
     /// Compares the part that tells identifiers apart first, the parts they usually share last.
     ///
     /// Sets and dictionaries of identifiers (a uniquing table, the saved changes) compare an
-    /// element with every neighbour they probe; the synthesized `==` compared the store's UUID and
-    /// the entity name first, which two identifiers of one store and entity always share.
+    /// element with every neighbour they probe; comparing the store's UUID and the entity name
+    /// first compared what two identifiers of one store and entity always share.
     public static func == (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
-        lhs.storage == rhs.storage && lhs.entityName == rhs.entityName && lhs.storeIdentifier == rhs.storeIdentifier
+        lhs.storage == rhs.storage && Scope.same(lhs.scope, rhs.scope)
     }
 
     /// True until the object is first saved or given a permanent identifier.
@@ -101,6 +109,27 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
             return nil
         }
         self.init(storeIdentifier: store, entityName: String(entity), storage: storage)
+    }
+}
+
+extension PersistentIdentifier {
+    private enum CodingKeys: String, CodingKey {
+        case storeIdentifier, entityName, storage
+    }
+
+    /// Encodes the three parts by name, as the synthesized conformance did.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(storeIdentifier, forKey: .storeIdentifier)
+        try container.encode(entityName, forKey: .entityName)
+        try container.encode(storage, forKey: .storage)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(storeIdentifier: try container.decode(UUID.self, forKey: .storeIdentifier),
+                  entityName: try container.decode(String.self, forKey: .entityName),
+                  storage: try container.decode(Storage.self, forKey: .storage))
     }
 }
 

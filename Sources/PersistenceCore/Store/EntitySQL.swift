@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQL statements for one entity, written once when the container opens.
 ///
 /// Every statement lists the columns in attribute order, so a row maps straight onto
@@ -5,6 +7,8 @@
 /// row) retains one object instead of its nine strings.
 final class EntitySQL: Sendable {
     let entity: EntitySchema
+    /// The store and entity every identifier of this entity's rows shares.
+    let scope: PersistentIdentifier.Scope
     /// The entity's `Z_ENT`.
     let entityNumber: Int64
     /// Each attribute's type, in column order: how ``row(of:)`` reads a UUID without a `Data`.
@@ -22,8 +26,9 @@ final class EntitySQL: Sendable {
     /// `DELETE FROM ZITEM WHERE Z_PK = ?1`
     let delete: String
 
-    init(entity: EntitySchema, entityNumber: Int) {
+    init(entity: EntitySchema, entityNumber: Int, storeIdentifier: UUID) {
         self.entity = entity
+        scope = .interned(storeIdentifier, entity.name)
         self.entityNumber = Int64(entityNumber)
         attributeTypes = entity.attributes.map(\.type)
         let table = entity.tableName
@@ -53,6 +58,11 @@ final class EntitySQL: Sendable {
             values.append(statement.column(Int32(column) + 2, as: type))
         }
         return Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values)
+    }
+
+    /// The identifier of the row `primaryKey`.
+    func identifier(primaryKey: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(scope: scope, storage: .permanent(primaryKey: primaryKey))
     }
 
     /// Reads the row with `primaryKey`, or nil when it does not exist.

@@ -31,9 +31,6 @@ final class SQLiteStore: Sendable {
     init(configuration: ModelConfiguration, schema: Schema) throws(ModelError) {
         self.schema = schema
         self.url = configuration.url
-        self.entitySQL = schema.entities.enumerated().map { offset, entity in
-            EntitySQL(entity: entity, entityNumber: offset + 1)
-        }
         let connection: SQLiteConnection
         let storeIdentifier: UUID
         if let url = configuration.url {
@@ -53,6 +50,9 @@ final class SQLiteStore: Sendable {
             storeIdentifier = try StoreSchema.install(schema, in: connection, url: nil)
         }
         self.storeIdentifier = storeIdentifier
+        self.entitySQL = schema.entities.enumerated().map { offset, entity in
+            EntitySQL(entity: entity, entityNumber: offset + 1, storeIdentifier: storeIdentifier)
+        }
         self.connection = connection
     }
 
