@@ -30,6 +30,12 @@ struct ContextQueueTests {
         #expect(type == .privateQueue)
     }
 
+    @Test("A private queue runs at utility quality of service, so the main thread wins the CPU")
+    func privateQueueYieldsToTheMainThread() throws {
+        let container = try makeContainer()
+        #expect(container.newBackgroundContext().queue.qos == .utility)
+    }
+
     @Test("The explicit initializer binds the queue you name")
     @MainActor
     func explicit() throws {
