@@ -12,7 +12,7 @@ extension ModelContainer {
         let setClause = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
         let values = assignments.map(\.value)
         let keys = try runBatch(entity: entity, predicate: request.predicate,
-                                changes: { ModelContext.Changes(updated: $0) }) { (connection, filter) throws(ModelError) -> [Int64] in
+                                deleting: false) { (connection, filter) throws(ModelError) -> [Int64] in
             let sql = "UPDATE \(entity.entity.tableName) SET \(setClause)"
             switch filter {
             case .sql(let fragment):
@@ -34,7 +34,7 @@ extension ModelContainer {
         let entity = try store.sql(for: T.entitySchema.name)
         let table = entity.entity.tableName
         let keys = try runBatch(entity: entity, predicate: request.predicate,
-                                changes: { ModelContext.Changes(deleted: $0) }) { (connection, filter) throws(ModelError) -> [Int64] in
+                                deleting: true) { (connection, filter) throws(ModelError) -> [Int64] in
             switch filter {
             case .sql(let fragment):
                 // The keys first, then the deletion: inside the write transaction both see the
@@ -68,7 +68,7 @@ extension ModelContainer {
     /// Returns the primary keys of the rows it changed.
     private func runBatch<T: PersistentModel>(
         entity: EntitySQL, predicate: Predicate<T>?,
-        changes: @escaping (Set<PersistentIdentifier>) -> ModelContext.Changes,
+        deleting: Bool,
         _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> [Int64]
     ) throws -> [Int64] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
@@ -80,11 +80,10 @@ extension ModelContainer {
             let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
             return try statement(connection, .primaryKeys(keys))
         }, afterCommit: { keys in
-            // One set of identifiers for subscribers, merging contexts and the notification alike,
-            // sized once: for a large batch, building it is most of the work left after SQLite's.
-            var affected = Set<PersistentIdentifier>(minimumCapacity: keys.count)
-            for identifier in identifiers(entity, keys) { affected.insert(identifier) }
-            committed = changes(affected)
+            // One set of identifiers for subscribers, merging contexts and the notification
+            // alike, built by the first of them to read it: for 100k rows, building it took as
+            // long as SQLite's UPDATE.
+            committed = ModelContext.Changes(batchOn: entity, primaryKeys: keys, deleting: deleting)
             publish(committed, from: nil)
         })
         postDidSave(committed, from: nil)

@@ -115,7 +115,7 @@ struct SavePlan: Sendable {
             let primaryKey = try Self.primaryKey(of: data)
             if try tryUpdate(data, sql: sql, primaryKey: primaryKey, in: connection) {
                 outcome.written.append(.init(data: data, values: data.values, version: data.version + 1))
-                outcome.changes.updated.insert(data.persistentModelID)
+                outcome.updated.insert(data.persistentModelID)
             } else {
                 let row = try sql.row(primaryKey: primaryKey, in: connection)
                 conflicts.append((data, Self.conflict(data, row: row), row, false))
@@ -135,7 +135,7 @@ struct SavePlan: Sendable {
                 conflicts.append((data, Self.conflict(data, row: row), row, true))
             } else {
                 outcome.removed.append(data)
-                outcome.changes.deleted.insert(data.persistentModelID)
+                outcome.deleted.insert(data.persistentModelID)
             }
         }
 
@@ -156,14 +156,14 @@ struct SavePlan: Sendable {
                 case .delete:
                     try connection.run(sql.delete, [.integer(row.primaryKey)])
                     outcome.removed.append(data)
-                    outcome.changes.deleted.insert(data.persistentModelID)
+                    outcome.deleted.insert(data.persistentModelID)
                 case .keepStore:
                     outcome.written.append(.init(data: data, values: row.values, version: row.version))
                 case .write(let values):
                     let version = row.version + 1
                     try connection.run(sql.update, [.integer(row.primaryKey), .integer(version)] + values)
                     outcome.written.append(.init(data: data, values: values, version: version))
-                    outcome.changes.updated.insert(data.persistentModelID)
+                    outcome.updated.insert(data.persistentModelID)
                 }
             }
         }
@@ -172,7 +172,7 @@ struct SavePlan: Sendable {
         let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
         outcome.insertedKeys.reserveCapacity(inserted.count)
         outcome.written.reserveCapacity(outcome.written.count + inserted.count)
-        outcome.changes.inserted.reserveCapacity(inserted.count)
+        outcome.inserted.reserveCapacity(inserted.count)
         var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
             let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
@@ -190,7 +190,7 @@ struct SavePlan: Sendable {
             }
             outcome.insertedKeys.append((data, temporary, primaryKey))
             outcome.written.append(.init(data: data, values: data.values, version: 1))
-            outcome.changes.inserted.insert(PersistentIdentifier(scope: temporary.scope, storage: .permanent(primaryKey: primaryKey)))
+            outcome.inserted.insert(PersistentIdentifier(scope: temporary.scope, storage: .permanent(primaryKey: primaryKey)))
         }
         return outcome
     }
@@ -308,5 +308,13 @@ struct SaveOutcome: Sendable {
     var insertedKeys: [(BackingData, PersistentIdentifier, Int64)] = []
     var written: [Write] = []
     var removed: [BackingData] = []
-    var changes = ModelContext.Changes()
+    /// The identifiers of the rows inserted, updated and deleted, as saved.
+    var inserted: Set<PersistentIdentifier> = []
+    var updated: Set<PersistentIdentifier> = []
+    var deleted: Set<PersistentIdentifier> = []
+
+    /// What the save tells subscribers, merging contexts and ``ModelContext/didSave`` observers.
+    var changes: ModelContext.Changes {
+        ModelContext.Changes(inserted: inserted, updated: updated, deleted: deleted)
+    }
 }

@@ -6,16 +6,39 @@ extension ModelContext {
     public static let didSave = Notification.Name("ModelContextDidSave")
 
     /// The identifiers a save or batch request inserted, updated and deleted.
+    ///
+    /// The sets of a batch request are built the first time they are read (see `IdentifierSet`):
+    /// a batch over many rows costs nothing more when no one looks at what it changed.
     public struct Changes: Sendable, Hashable, Codable {
-        public var inserted: Set<PersistentIdentifier>
-        public var updated: Set<PersistentIdentifier>
-        public var deleted: Set<PersistentIdentifier>
+        private var insertedSet: IdentifierSet
+        private var updatedSet: IdentifierSet
+        private var deletedSet: IdentifierSet
+
+        public var inserted: Set<PersistentIdentifier> {
+            get { insertedSet.set }
+            set { insertedSet = IdentifierSet(newValue) }
+        }
+        public var updated: Set<PersistentIdentifier> {
+            get { updatedSet.set }
+            set { updatedSet = IdentifierSet(newValue) }
+        }
+        public var deleted: Set<PersistentIdentifier> {
+            get { deletedSet.set }
+            set { deletedSet = IdentifierSet(newValue) }
+        }
 
         public init(inserted: Set<PersistentIdentifier> = [], updated: Set<PersistentIdentifier> = [],
                     deleted: Set<PersistentIdentifier> = []) {
-            self.inserted = inserted
-            self.updated = updated
-            self.deleted = deleted
+            insertedSet = IdentifierSet(inserted)
+            updatedSet = IdentifierSet(updated)
+            deletedSet = IdentifierSet(deleted)
+        }
+
+        /// What a batch request changed: the rows `primaryKeys` of `entity`, updated or deleted.
+        init(batchOn entity: EntitySQL, primaryKeys: [Int64], deleting: Bool) {
+            insertedSet = IdentifierSet()
+            updatedSet = deleting ? IdentifierSet() : IdentifierSet(rowsOf: entity, primaryKeys: primaryKeys)
+            deletedSet = deleting ? IdentifierSet(rowsOf: entity, primaryKeys: primaryKeys) : IdentifierSet()
         }
 
         /// Reads the changes of a ``ModelContext/didSave`` notification; nil for another notification.
@@ -24,8 +47,13 @@ extension ModelContext {
             self.init(userInfo: userInfo)
         }
 
-        /// Reads changes from a notification's `userInfo` (keys `inserted`, `updated`, `deleted`).
+        /// Reads changes from a notification's `userInfo`: the ``userInfo`` of some changes, or
+        /// three sets of identifiers under the keys `inserted`, `updated` and `deleted`.
         public init?(userInfo: [AnyHashable: Any]) {
+            if let changes = userInfo[Key.changes] as? Changes {
+                self = changes
+                return
+            }
             guard let inserted = userInfo[Key.inserted] as? Set<PersistentIdentifier>,
                   let updated = userInfo[Key.updated] as? Set<PersistentIdentifier>,
                   let deleted = userInfo[Key.deleted] as? Set<PersistentIdentifier>
@@ -33,15 +61,45 @@ extension ModelContext {
             self.init(inserted: inserted, updated: updated, deleted: deleted)
         }
 
-        /// The `userInfo` of the notification.
+        /// The `userInfo` of the notification: the changes themselves, so that posting them does
+        /// not build sets no observer may read. Read it with ``init(userInfo:)``.
         public var userInfo: [AnyHashable: Any] {
-            [Key.inserted: inserted, Key.updated: updated, Key.deleted: deleted]
+            [Key.changes: self]
         }
 
-        /// True when nothing changed.
-        public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+        /// True when nothing changed; never builds a set.
+        public var isEmpty: Bool { insertedSet.isEmpty && updatedSet.isEmpty && deletedSet.isEmpty }
+
+        public static func == (lhs: Changes, rhs: Changes) -> Bool {
+            lhs.inserted == rhs.inserted && lhs.updated == rhs.updated && lhs.deleted == rhs.deleted
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(inserted)
+            hasher.combine(updated)
+            hasher.combine(deleted)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case inserted, updated, deleted
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(inserted: try container.decode(Set<PersistentIdentifier>.self, forKey: .inserted),
+                      updated: try container.decode(Set<PersistentIdentifier>.self, forKey: .updated),
+                      deleted: try container.decode(Set<PersistentIdentifier>.self, forKey: .deleted))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(inserted, forKey: .inserted)
+            try container.encode(updated, forKey: .updated)
+            try container.encode(deleted, forKey: .deleted)
+        }
 
         enum Key {
+            static let changes = "changes"
             static let inserted = "inserted"
             static let updated = "updated"
             static let deleted = "deleted"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension PersistentIdentifier {
     /// The store and entity an identifier belongs to: one shared object for every identifier of
@@ -23,7 +22,7 @@ extension PersistentIdentifier {
         /// Interned, so that two identifiers of one entity in one store share the object, and
         /// comparing them compares one pointer. Stores look theirs up once, when they open.
         static func interned(_ storeIdentifier: UUID, _ entityName: String) -> Scope {
-            table.withLock { table in
+            lock.withLock {
                 let key = Key(storeIdentifier: storeIdentifier, entityName: entityName)
                 if let scope = table[key] { return scope }
                 let scope = Scope(storeIdentifier: storeIdentifier, entityName: entityName)
@@ -43,6 +42,9 @@ extension PersistentIdentifier {
         }
 
         /// Every scope made so far: one small object per entity of every store opened.
-        private static let table = Mutex<[Key: Scope]>([:])
+        nonisolated(unsafe) private static var table: [Key: Scope] = [:]  // guarded by `lock`
+        /// An `NSLock`, not `Synchronization.Mutex`: ThreadSanitizer on Linux does not see a
+        /// `Mutex` taken (see `SQLiteStore`), and reported every first use of a scope as a race.
+        private static let lock = NSLock()
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One of ``ModelContext/Changes``' sets: an actual set, or the primary keys of one entity's rows
+/// that become one the first time someone reads it.
+///
+/// A batch request over 100k rows would otherwise build a set of 100k identifiers for its
+/// ``ModelContext/didSave`` notification on the caller's queue, whether or not anyone listens:
+/// about as long as SQLite's own UPDATE took. Now the first reader (a merging context, a
+/// subscriber, an observer) builds it, once, for everyone.
+struct IdentifierSet: Sendable {
+    private enum Form: Sendable {
+        case set(Set<PersistentIdentifier>)
+        case rows(RowIdentifiers)
+    }
+
+    private var form: Form
+
+    init(_ set: Set<PersistentIdentifier> = []) {
+        form = .set(set)
+    }
+
+    /// The identifiers of the rows `primaryKeys` of the entity `entity`, made on first read.
+    init(rowsOf entity: EntitySQL, primaryKeys: [Int64]) {
+        form = primaryKeys.isEmpty ? .set([]) : .rows(RowIdentifiers(scope: entity.scope, primaryKeys: primaryKeys))
+    }
+
+    var set: Set<PersistentIdentifier> {
+        switch form {
+        case .set(let set): set
+        case .rows(let rows): rows.set
+        }
+    }
+
+    var isEmpty: Bool {
+        switch form {
+        case .set(let set): set.isEmpty
+        case .rows(let rows): rows.primaryKeys.isEmpty
+        }
+    }
+}
+
+/// Primary keys waiting to be read as a set of identifiers; shared by every copy of the changes
+/// that carry them, so the set is built at most once.
+// @unchecked: `made` is read and written only under `lock` (an NSLock, which ThreadSanitizer sees).
+private final class RowIdentifiers: @unchecked Sendable {
+    let scope: PersistentIdentifier.Scope
+    let primaryKeys: [Int64]
+    private let lock = NSLock()
+    private var made: Set<PersistentIdentifier>?
+
+    init(scope: PersistentIdentifier.Scope, primaryKeys: [Int64]) {
+        self.scope = scope
+        self.primaryKeys = primaryKeys
+    }
+
+    var set: Set<PersistentIdentifier> {
+        lock.withLock {
+            if let made { return made }
+            var set = Set<PersistentIdentifier>(minimumCapacity: primaryKeys.count)
+            for key in primaryKeys {
+                set.insert(PersistentIdentifier(scope: scope, storage: .permanent(primaryKey: key)))
+            }
+            made = set
+            return set
+        }
+    }
+}
