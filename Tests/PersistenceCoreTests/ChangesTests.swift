@@ -38,6 +38,31 @@ struct ChangesTests {
         #expect(!changes.isEmpty)
     }
 
+    @Test("A save's inserted set holds every new row's permanent identifier, of every entity")
+    func saveInsertsOfSeveralEntities() async throws {
+        let container = try makeContainer()
+        let subscription = container.changes
+        let context = container.newBackgroundContext()
+        let saved = try context.performAndWait { () throws -> Set<PersistentIdentifier> in
+            let items = (0..<50).map { Item(timestamp: .now, count: $0) }
+            let people = (0..<30).map { Person(name: "p\($0)", age: $0, sex: "f") }
+            // Interleaved, so the new rows of one entity do not come in one run.
+            for (item, person) in zip(items, people) {
+                context.insert(item)
+                context.insert(person)
+            }
+            items.dropFirst(30).forEach(context.insert)
+            try context.save()
+            return Set(items.map(\.persistentModelID) + people.map(\.persistentModelID))
+        }
+        var iterator = subscription.makeAsyncIterator()
+        let changes = try #require(await iterator.next())
+        #expect(saved.allSatisfy { !$0.isTemporary })
+        #expect(changes.inserted == saved)
+        #expect(changes.inserted.count == 80)
+        #expect(changes.updated.isEmpty && changes.deleted.isEmpty)
+    }
+
     @Test("Readers on several threads at once all get the same set")
     func concurrentReadersAgree() async throws {
         let (container, _) = try store(2_000)

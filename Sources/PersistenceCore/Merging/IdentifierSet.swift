@@ -21,7 +21,13 @@ struct IdentifierSet: Sendable {
 
     /// The identifiers of the rows `primaryKeys` of the entity `entity`, made on first read.
     init(rowsOf entity: EntitySQL, primaryKeys: [Int64]) {
-        form = primaryKeys.isEmpty ? .set([]) : .rows(RowIdentifiers(scope: entity.scope, primaryKeys: primaryKeys))
+        self.init(rows: [RowGroup(scope: entity.scope, primaryKeys: primaryKeys)])
+    }
+
+    /// The identifiers of the rows of each group, made on first read.
+    init(rows groups: [RowGroup]) {
+        let groups = groups.filter { !$0.primaryKeys.isEmpty }
+        form = groups.isEmpty ? .set([]) : .rows(RowIdentifiers(groups))
     }
 
     var set: Set<PersistentIdentifier> {
@@ -34,31 +40,37 @@ struct IdentifierSet: Sendable {
     var isEmpty: Bool {
         switch form {
         case .set(let set): set.isEmpty
-        case .rows(let rows): rows.primaryKeys.isEmpty
+        case .rows: false  // empty groups make an empty set instead
         }
     }
+}
+
+/// The primary keys of some rows of one entity: identifiers waiting to be made.
+struct RowGroup: Sendable {
+    let scope: PersistentIdentifier.Scope
+    var primaryKeys: [Int64]
 }
 
 /// Primary keys waiting to be read as a set of identifiers; shared by every copy of the changes
 /// that carry them, so the set is built at most once.
 // @unchecked: `made` is read and written only under `lock` (an NSLock, which ThreadSanitizer sees).
 private final class RowIdentifiers: @unchecked Sendable {
-    let scope: PersistentIdentifier.Scope
-    let primaryKeys: [Int64]
+    let groups: [RowGroup]
     private let lock = NSLock()
     private var made: Set<PersistentIdentifier>?
 
-    init(scope: PersistentIdentifier.Scope, primaryKeys: [Int64]) {
-        self.scope = scope
-        self.primaryKeys = primaryKeys
+    init(_ groups: [RowGroup]) {
+        self.groups = groups
     }
 
     var set: Set<PersistentIdentifier> {
         lock.withLock {
             if let made { return made }
-            var set = Set<PersistentIdentifier>(minimumCapacity: primaryKeys.count)
-            for key in primaryKeys {
-                set.insert(PersistentIdentifier(scope: scope, storage: .permanent(primaryKey: key)))
+            var set = Set<PersistentIdentifier>(minimumCapacity: groups.reduce(0) { $0 + $1.primaryKeys.count })
+            for group in groups {
+                for key in group.primaryKeys {
+                    set.insert(PersistentIdentifier(scope: group.scope, storage: .permanent(primaryKey: key)))
+                }
             }
             made = set
             return set

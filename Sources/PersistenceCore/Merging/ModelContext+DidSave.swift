@@ -34,6 +34,13 @@ extension ModelContext {
             deletedSet = IdentifierSet(deleted)
         }
 
+        /// What a save changed: the new rows by primary key (made into identifiers on first read).
+        init(insertedRows: [RowGroup], updated: Set<PersistentIdentifier>, deleted: Set<PersistentIdentifier>) {
+            insertedSet = IdentifierSet(rows: insertedRows)
+            updatedSet = IdentifierSet(updated)
+            deletedSet = IdentifierSet(deleted)
+        }
+
         /// What a batch request changed: the rows `primaryKeys` of `entity`, updated or deleted.
         init(batchOn entity: EntitySQL, primaryKeys: [Int64], deleting: Bool) {
             insertedSet = IdentifierSet()
