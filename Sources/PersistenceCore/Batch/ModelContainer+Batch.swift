@@ -105,7 +105,7 @@ extension ModelContainer {
         var keys: [Int64] = []
         while try statement.step() {
             let row = entity.row(of: statement)
-            let copy = T.detachedCopy(of: row, in: self)
+            let copy = T.detachedCopy(of: row, entity)
             do {
                 if try predicate.evaluate(copy) { keys.append(row.primaryKey) }
             } catch {

@@ -27,12 +27,12 @@ extension ModelContext {
         }
         if !descriptor.includePendingChanges {
             // Judge by what the store holds, not by registered objects' unsaved values.
-            let copies = rows.map { row in (row, T.detachedCopy(of: row, in: container)) }
+            let copies = rows.map { row in (row, T.detachedCopy(of: row, sql)) }
             let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
             return kept.map { materialize(T.self, sql: sql, row: $0.0) }
         }
         let fetched = rows.map { row in (row: row, model: materialize(T.self, sql: sql, row: row)) }
-        return try finishInMemory(fetched, descriptor, storeFiltered: plan.predicateIsComplete)
+        return try finishInMemory(fetched, descriptor, sql: sql, storeFiltered: plan.predicateIsComplete)
     }
 
     /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
@@ -107,7 +107,7 @@ extension ModelContext {
     /// a detached copy of its stored row, never on its registered copy, which may be stale: the
     /// answer must not change because some other object has unsaved changes.
     private func finishInMemory<T: PersistentModel>(
-        _ fetched: [(row: EntitySQL.Row, model: T)], _ descriptor: FetchDescriptor<T>, storeFiltered: Bool
+        _ fetched: [(row: EntitySQL.Row, model: T)], _ descriptor: FetchDescriptor<T>, sql: EntitySQL, storeFiltered: Bool
     ) throws -> [T] {
         var candidates = fetched.map(\.model)
         var storedRows: [ObjectIdentifier: EntitySQL.Row] = [:]
@@ -137,7 +137,7 @@ extension ModelContext {
                 let key = ObjectIdentifier(model.persistentBackingData)
                 let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil
                 guard !hasUnsavedChanges, let row = storedRows[key] else { return try predicate.evaluate(model) }
-                return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, in: container))
+                return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, sql))
             }
         }
         var rest = descriptor

@@ -32,9 +32,8 @@ extension PersistentModel {
 extension PersistentModel {
     /// An unregistered instance holding a row's stored values: what batch requests and
     /// store-only fetches evaluate predicates on, without touching any context.
-    static func detachedCopy(of row: EntitySQL.Row, in container: ModelContainer) -> Self {
-        let identifier = PersistentIdentifier(scope: .interned(container.storeIdentifier, entitySchema.name),
-                                              storage: .permanent(primaryKey: row.primaryKey))
+    static func detachedCopy(of row: EntitySQL.Row, _ sql: EntitySQL) -> Self {
+        let identifier = sql.identifier(primaryKey: row.primaryKey)
         let data = BackingData(entity: entitySchema, identifier: identifier, values: row.values, version: row.version)
         return data.adopted { Self(backingData: data) }
     }
