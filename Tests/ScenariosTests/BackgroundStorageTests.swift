@@ -22,11 +22,12 @@ struct BackgroundStorageTests {
         #expect(outcome.onMainContext.maxDelayMilliseconds > outcome.onModelActor.maxDelayMilliseconds)
     }
 
-    @Test("The main-context import blocked the main queue longer in all than the model actor's")
+    @Test("The main-context import blocked the main queue for more of its run than the model actor's")
     func mainContextBlocksTheMainQueueLonger() async throws {
         let outcome = try await SharedRuns.backgroundStorage.value
 
-        #expect(outcome.onMainContext.blockedMilliseconds > outcome.onModelActor.blockedMilliseconds)
+        // Shares, not milliseconds in all: the imports take different times, and on a loaded
+        // machine the main queue also waits for other work, for as long as a run lasts.
         #expect(outcome.onMainContext.blockedShare > outcome.onModelActor.blockedShare)
     }
 

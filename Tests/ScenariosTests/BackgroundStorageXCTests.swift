@@ -8,7 +8,7 @@ final class BackgroundStorageXCTests: XCTestCase {
         let outcome = try await SharedRuns.backgroundStorage.value
 
         XCTAssertGreaterThan(outcome.onMainContext.maxDelayMilliseconds, outcome.onModelActor.maxDelayMilliseconds)
-        XCTAssertGreaterThan(outcome.onMainContext.blockedMilliseconds, outcome.onModelActor.blockedMilliseconds)
+        XCTAssertGreaterThan(outcome.onMainContext.blockedShare, outcome.onModelActor.blockedShare)
     }
 
     func testViewModel_showsEveryImportedItem_eitherWay() async throws {

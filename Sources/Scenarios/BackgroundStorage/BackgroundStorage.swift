@@ -114,13 +114,17 @@ public struct BackgroundStorage: Scenario {
                               demonstrated: Self.demonstrated(outcome))
     }
 
-    /// The pitfall (the main-context import blocked the main queue longer) and its fix (the
-    /// actor's did not), with the view model showing every item either way.
+    /// The pitfall (the main-context import blocked the main queue for more of its run) and its
+    /// fix (the actor's did not), with the view model showing every item either way.
+    ///
+    /// Shares of each run, not milliseconds in all: the two imports take different times (the
+    /// actor's queue runs at `.utility` and yields the cores to everything else), and on a loaded
+    /// machine the main queue waits for other work too, for as long as a run lasts.
     static func demonstrated(_ outcome: Outcome) -> Bool {
         let main = outcome.onMainContext, actor = outcome.onModelActor
         return main.showsEveryImportedItem && actor.showsEveryImportedItem
             && main.maxDelayMilliseconds > actor.maxDelayMilliseconds
-            && main.blockedMilliseconds > actor.blockedMilliseconds
+            && main.blockedShare > actor.blockedShare
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
