@@ -4,6 +4,22 @@ import Testing
 
 @Suite("Fetching")
 struct FetchTests {
+    @Test("Empty fetches on several threads at once share nothing (ThreadSanitizer checks this in CI)")
+    func concurrentEmptyFetches() async throws {
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let context = try makeContainer().newBackgroundContext()
+                    return try context.performAndWait {
+                        try (0..<200).reduce(0) { sum, _ in sum + (try context.fetch(FetchDescriptor<Item>())).count }
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == [0, 0, 0, 0])
+    }
+
     /// Five people, saved.
     func seeded() throws -> ModelContext {
         let context = try makeContainer().newBackgroundContext()

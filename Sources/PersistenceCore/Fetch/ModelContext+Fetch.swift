@@ -83,8 +83,13 @@ extension ModelContext {
     ///
     /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so
     /// `map` ran unspecialized and reached each row through the Collection protocol's witnesses.
+    ///
+    /// No rows make a plain empty array: `Array(unsafeUninitializedCapacity: 0)` writes the count
+    /// into the empty-array singleton every empty array shares, which ThreadSanitizer reports as
+    /// a race between two threads fetching nothing at once.
     private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row]) -> [T] {
-        [T](unsafeUninitializedCapacity: rows.count) { models, count in
+        guard !rows.isEmpty else { return [] }
+        return [T](unsafeUninitializedCapacity: rows.count) { models, count in
             for row in rows {
                 (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: row))
                 count += 1
