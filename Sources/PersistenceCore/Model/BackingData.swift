@@ -185,7 +185,7 @@ public final class BackingData: @unchecked Sendable {
     func placeIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
         identity.withLock { identifier in
             if let identifier { return identifier }
-            let placed = PersistentIdentifier(scope: scope, storage: .temporary(temporaryToken ?? TemporaryToken.next()))
+            let placed = newObjectIdentifier(in: scope)
             identifier = placed
             return placed
         }
@@ -193,8 +193,13 @@ public final class BackingData: @unchecked Sendable {
 
     /// What a new object no context has taken is called: a temporary identifier of no store.
     private var unattachedIdentifier: PersistentIdentifier {
-        PersistentIdentifier(scope: .interned(Self.unattachedStore, entity.name),
-                             storage: .temporary(temporaryToken ?? TemporaryToken.next()))
+        newObjectIdentifier(in: .interned(Self.unattachedStore, entity.name))
+    }
+
+    /// The temporary identifier of this new object in `scope`. Only new objects have no identity
+    /// yet, and every new object has a token.
+    private func newObjectIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
+        PersistentIdentifier(scope: scope, storage: .temporary(temporaryToken ?? TemporaryToken.next()))
     }
 
     func set(_ flag: UInt8, _ on: Bool) {

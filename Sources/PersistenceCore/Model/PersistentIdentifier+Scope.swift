@@ -31,11 +31,6 @@ extension PersistentIdentifier {
             }
         }
 
-        /// Whether both name the same store and entity.
-        static func same(_ lhs: Scope, _ rhs: Scope) -> Bool {
-            lhs === rhs || (lhs.entityName == rhs.entityName && lhs.storeIdentifier == rhs.storeIdentifier)
-        }
-
         private struct Key: Hashable {
             let storeIdentifier: UUID
             let entityName: String

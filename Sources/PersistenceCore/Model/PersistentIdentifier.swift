@@ -60,7 +60,9 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
     /// element with every neighbour they probe; comparing the store's UUID and the entity name
     /// first compared what two identifiers of one store and entity always share.
     public static func == (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
-        lhs.storage == rhs.storage && Scope.same(lhs.scope, rhs.scope)
+        // Scopes are interned (``Scope/interned(_:_:)`` is the only way to make one): the same
+        // store and entity is the same object.
+        lhs.storage == rhs.storage && lhs.scope === rhs.scope
     }
 
     /// True until the object is first saved or given a permanent identifier.
