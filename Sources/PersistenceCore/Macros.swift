@@ -5,7 +5,8 @@
 ///
 /// Each persisted property becomes accessors that go through ``BackingData``, the one place where
 /// queue confinement is checked and changes are recorded. The class gains
-/// `persistentBackingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`, a
+/// `backingData` (read it as ``PersistentModel/persistentBackingData``, SwiftData's typed name),
+/// `entitySchema`, `attributeKeyPaths`, `init(backingData:)`, a
 /// ``PersistentModel`` conformance, and an unavailable `Sendable` conformance: a model is bound
 /// to its context's queue, so the compiler refuses to send one elsewhere (send its
 /// ``PersistentModel/persistentModelID`` instead).
@@ -21,7 +22,7 @@
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it
 /// > `@Model nonisolated final class`.
-@attached(member, names: named(persistentBackingData), named(entitySchema), named(attributeKeyPaths), named(init))
+@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(init))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)
 public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "ModelMacro")

@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 
 /// `@Model`: turns a `final class` into a persistent model.
 ///
-/// - member: `persistentBackingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`;
+/// - member: `backingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`;
 /// - member attribute: `@PersistedProperty(index:)` on each persisted property, which gives it
 ///   accessors through the backing data;
 /// - extension: the `PersistentModel` conformance, and an unavailable `Sendable` one.
@@ -41,7 +41,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         /// the model for a stored row (init(backingData:)), whose backing data it then is.
         // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
         // so no access can overlap another: the run-time exclusivity check on every get is skipped
-        @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
+        @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
         """
     }
 
@@ -75,7 +75,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         if model.hasInvalidMembers {
             body = "    fatalError(\"@Model could not generate init(backingData:) for '\(model.className)': fix the errors on its properties\")\n"
         } else {
-            body = "    self.persistentBackingData = backingData\n"
+            body = "    self.backingData = backingData\n"
                 + model.properties.map { "    _\($0.name) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
         }
         return """

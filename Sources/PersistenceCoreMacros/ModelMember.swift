@@ -21,7 +21,7 @@ enum ModelMember {
     case invalid([Diagnostic])
 
     /// The names `@Model` generates; a member with one of them is the macro's own.
-    static let generatedNames: Set<String> = ["persistentBackingData", "entitySchema", "attributeKeyPaths"]
+    static let generatedNames: Set<String> = ["backingData", "entitySchema", "attributeKeyPaths"]
 
     /// Classifies `member`.
     init(_ member: DeclSyntax) {

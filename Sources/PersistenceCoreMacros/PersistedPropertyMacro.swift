@@ -20,20 +20,20 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         guard let name = propertyName(declaration), let index = index(in: node, context: context) else { return [] }
         return [
             """
-            @storageRestrictions(accesses: persistentBackingData, initializes: _\(raw: name))
+            @storageRestrictions(accesses: backingData, initializes: _\(raw: name))
             init(initialValue) {
-                persistentBackingData.setValue(initialValue, at: \(raw: index))
+                backingData.setValue(initialValue, at: \(raw: index))
                 _\(raw: name) = PersistenceCore.PersistedPropertyPlaceholder()
             }
             """,
             """
             get {
-                persistentBackingData.getValue(at: \(raw: index))
+                backingData.getValue(at: \(raw: index))
             }
             """,
             """
             set {
-                persistentBackingData.setValue(newValue, at: \(raw: index))
+                backingData.setValue(newValue, at: \(raw: index))
             }
             """,
         ]

@@ -56,7 +56,7 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -80,7 +80,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.persistentBackingData = backingData
+                    self.backingData = backingData
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                     _timestamp = PersistenceCore.PersistedPropertyPlaceholder()
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
@@ -116,7 +116,7 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) public var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) public var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -134,7 +134,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 public nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.persistentBackingData = backingData
+                    self.backingData = backingData
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -173,7 +173,7 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) fileprivate var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) fileprivate var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -195,7 +195,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 fileprivate nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.persistentBackingData = backingData
+                    self.backingData = backingData
                     _a = PersistenceCore.PersistedPropertyPlaceholder()
                     _b = PersistenceCore.PersistedPropertyPlaceholder()
                     _c = PersistenceCore.PersistedPropertyPlaceholder()
@@ -225,7 +225,7 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -239,7 +239,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.persistentBackingData = backingData
+                    self.backingData = backingData
                 }
             }
 
@@ -276,7 +276,7 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var persistentBackingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// The entity: its name and its persisted properties, in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -294,7 +294,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.persistentBackingData = backingData
+                    self.backingData = backingData
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -315,16 +315,16 @@ final class ModelMacroTests: XCTestCase {
             expandedSource: """
             final class Item {
                 var title: String? {
-                    @storageRestrictions(accesses: persistentBackingData, initializes: _title)
+                    @storageRestrictions(accesses: backingData, initializes: _title)
                     init(initialValue) {
-                        persistentBackingData.setValue(initialValue, at: 2)
+                        backingData.setValue(initialValue, at: 2)
                         _title = PersistenceCore.PersistedPropertyPlaceholder()
                     }
                     get {
-                        persistentBackingData.getValue(at: 2)
+                        backingData.getValue(at: 2)
                     }
                     set {
-                        persistentBackingData.setValue(newValue, at: 2)
+                        backingData.setValue(newValue, at: 2)
                     }
                 }
 

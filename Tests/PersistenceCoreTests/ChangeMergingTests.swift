@@ -114,19 +114,65 @@ struct ChangeMergingTests {
         #expect(ada.age == 41)
     }
 
-    @Test("A batch delete is seen by an auto-merging context")
+    @Test("A batch delete bypasses even an auto-merging context, and posts no didSave")
     @MainActor
-    func batchDeleteMerged() async throws {
+    func batchDeleteNotMerged() async throws {
+        // Given Ada, saved and registered in an auto-merging main context
         let container = try makeContainer()
         let main = container.mainContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
-        _ = try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
-        await main.perform(schedule: .enqueued) {}
-        #expect(ada.isDeleted)
-        #expect(main.registeredModel(for: ada.persistentModelID) as Person? == nil)
+        let posted = Mutex(0)
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
+            if note.object == nil { posted.withLock { $0 += 1 } }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+
+        // When a batch deletes every person
+        let result = try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
+        await main.perform(schedule: .enqueued) {}  // after any merge a save would have enqueued
+
+        // Then nothing was posted and the main context still holds Ada, readable
+        #expect(posted.withLock { $0 } == 0)
+        #expect(result.identifiers == [ada.persistentModelID])
+        #expect(main.registeredModel(for: ada.persistentModelID) as Person? === ada)
+        #expect(ada.name == "Ada")
+    }
+
+    @Test("mergeChanges(fromRemoteContextSave:into:) merges a batch's result into each context, on its queue")
+    @MainActor
+    func remoteMergeOfABatch() async throws {
+        // Given Ada and Bob registered in the main context and in a background context
+        let container = try makeContainer()
+        let main = container.mainContext
+        let (ada, bob) = (Person(name: "Ada", age: 36, sex: "f"), Person(name: "Bob", age: 40, sex: "m"))
+        main.insert(ada)
+        main.insert(bob)
+        try main.save()
+        let (adaID, bobID) = (ada.persistentModelID, bob.persistentModelID)
+        let background = container.newBackgroundContext()
+        try background.performAndWait {
+            _ = try background.existingModel(for: adaID, as: Person.self)
+            _ = try background.existingModel(for: bobID, as: Person.self)
+        }
+
+        // When a batch updates Ada and another deletes Bob, and both results are merged by hand
+        let updated = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.name == "Ada" }, propertiesToUpdate: ["age": 37]))
+        let deleted = try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.name == "Bob" }))
+        let changes = ModelContext.Changes(updated: Set(updated.identifiers ?? []), deleted: Set(deleted.identifiers ?? []))
+        let (_, violations) = await ConcurrencyDebug.withMode(.record) { @Sendable () async in
+            ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [main, background])
+        }
+
+        // Then each context shows the store, and no merge ran off its context's queue
+        #expect(violations.isEmpty)
+        #expect(ada.age == 37)
+        #expect(main.registeredModel(for: bobID) as Person? == nil)
+        #expect(bob.modelContext == nil && !bob.isDeleted)
+        #expect(try background.performAndWait { try background.existingModel(for: adaID, as: Person.self).age } == 37)
+        #expect(background.performAndWait { background.registeredModel(for: bobID) as Person? == nil })
     }
 
     @Test("refresh without merging discards unsaved changes and turns the object into a fault")

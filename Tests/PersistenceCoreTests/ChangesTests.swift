@@ -66,14 +66,10 @@ struct ChangesTests {
     @Test("Readers on several threads at once all get the same set")
     func concurrentReadersAgree() async throws {
         let (container, _) = try store(2_000)
-        let received = Mutex<ModelContext.Changes?>(nil)
-        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
-            guard note.object == nil, let changes = ModelContext.Changes(notification: note) else { return }
-            received.withLock { $0 = changes }
-        }
+        let subscription = container.changes
         try container.execute(BatchDeleteRequest<Item>(predicate: #Predicate { $0.count >= 1_000 }))
-        NotificationCenter.default.removeObserver(observer)
-        let changes = try #require(received.withLock { $0 })
+        var iterator = subscription.makeAsyncIterator()
+        let changes = try #require(await iterator.next())
         let counts = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { changes.deleted.count } }
             return await group.reduce(into: []) { $0.append($1) }

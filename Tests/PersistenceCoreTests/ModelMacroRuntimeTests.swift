@@ -166,7 +166,7 @@ struct ModelMacroRuntimeTests {
         item.count = 7
 
         // Then the model uses exactly that backing data
-        #expect(item.persistentBackingData === data)
+        #expect(item.backingData === data)
         #expect(item.id == id)
         #expect(item.timestamp == Date(timeIntervalSinceReferenceDate: 30))
         #expect(item.count == 7)
@@ -177,8 +177,8 @@ struct ModelMacroRuntimeTests {
     func eachModelHasItsOwnBackingData() {
         let first = Item(timestamp: .now)
         let second = Item(timestamp: .now)
-        #expect(first.persistentBackingData !== second.persistentBackingData)
-        #expect(first.persistentBackingData.entity == Item.entitySchema)
+        #expect(first.backingData !== second.backingData)
+        #expect(first.backingData.entity == Item.entitySchema)
         #expect(first.persistentModelID.isTemporary)
         #expect(first.modelContext == nil)
     }

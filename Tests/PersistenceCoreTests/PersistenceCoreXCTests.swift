@@ -89,17 +89,25 @@ final class MergingXCTests: XCTestCase {
         XCTAssertEqual(ada.age, 41)
     }
 
+    /// Core Data: a batch delete "happen[s] at the SQL level"; no context merges it by itself.
     @MainActor
-    func testBatchDelete_isMergedIntoAnAutoMergingContext() async throws {
+    func testBatchDelete_isNotMergedEvenIntoAnAutoMergingContext_untilMergedByHand() async throws {
         let container = try makeContainer()
         let main = container.mainContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
-        _ = try await Task.detached { try container.execute(BatchDeleteRequest<Person>()) }.value
-        await main.perform(schedule: .enqueued) {}
-        XCTAssertTrue(ada.isDeleted)
+        let result = try await Task.detached { try container.execute(BatchDeleteRequest<Person>()) }.value
+        await main.perform(schedule: .enqueued) {}  // after any merge a save would have enqueued
+        XCTAssertTrue(ada.modelContext === main, "the batch bypassed the auto-merging context")
+        XCTAssertEqual(ada.name, "Ada")
+
+        let deleted = try XCTUnwrap(result.identifiers)
+        ModelContext.mergeChanges(fromRemoteContextSave: ModelContext.Changes(deleted: Set(deleted)), into: [main])
+        XCTAssertNil(main.registeredModel(for: ada.persistentModelID) as Person?)
+        XCTAssertNil(ada.modelContext)
+        XCTAssertFalse(ada.isDeleted)
     }
 
     func testManualMerge_bringsAnotherContextsSaveIntoThisOne() throws {

@@ -22,7 +22,9 @@ struct SaveTests {
             #expect(!item.hasChanges)
             #expect(!item.persistentModelID.isTemporary)
             #expect((context.registeredModel(for: item.persistentModelID) as Item?) === item)
-            #expect((context.registeredModel(for: temporary) as Item?) === item, "the old temporary identifier still finds it here")
+            // SwiftData: temporary identifiers "are only valid until an object is persisted".
+            #expect((context.registeredModel(for: temporary) as Item?) == nil, "the old temporary identifier finds nothing, even here")
+            #expect(throws: ModelError.modelNotFound(temporary)) { try context.existingModel(for: temporary, as: Item.self) }
             #expect(try context.fetchCount(FetchDescriptor<Item>()) == 1)
         }
     }
@@ -71,7 +73,7 @@ struct SaveTests {
             #expect(try context.fetchCount(FetchDescriptor<Item>(includePendingChanges: false)) == 1)
             try context.save()
             #expect(try context.fetchCount(FetchDescriptor<Item>(includePendingChanges: false)) == 0)
-            #expect(item.isDeleted)
+            #expect(!item.isDeleted, "isDeleted means a deletion is pending; once saved it is not")
             #expect(item.modelContext == nil)
         }
     }
@@ -247,8 +249,9 @@ extension SaveTests {
             let fault = deleter.model(for: id)
             #expect(fault.isFault)
             deleter.delete(fault)
+            #expect(fault.isDeleted)
             try deleter.save()
-            return (fault.isDeleted, try deleter.fetchCount(FetchDescriptor<Person>()))
+            return (fault.modelContext == nil, try deleter.fetchCount(FetchDescriptor<Person>()))
         }
 
         // Then the row is gone, with no conflict and nothing revived

@@ -64,15 +64,20 @@ extension ModelContainer {
     }
 
     /// Chooses the rows and runs `statement` on them inside one write transaction, then tells
-    /// subscribers and auto-merging contexts (in commit order) and posts ``ModelContext/didSave``.
-    /// Returns the primary keys of the rows it changed.
+    /// `container.changes` subscribers (in commit order). Returns the primary keys of the rows it
+    /// changed.
+    ///
+    /// Like Core Data's batch requests, it posts no ``ModelContext/didSave`` and no context merges
+    /// it by itself, not even one with ``ModelContext/automaticallyMergesChangesFromParent``: "the
+    /// changes are not reflected in the objects that are currently in memory" (Core Data's batch
+    /// guide). Contexts see it when they merge the result by hand, refresh, or fetch a row they
+    /// have not registered.
     private func runBatch<T: PersistentModel>(
         entity: EntitySQL, predicate: Predicate<T>?,
         deleting: Bool,
         _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> [Int64]
     ) throws -> [Int64] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
-        var committed = ModelContext.Changes()
         let keys = try store.write({ (connection) throws(ModelError) -> [Int64] in
             guard let predicate, let translation, !translation.isComplete else {
                 return try statement(connection, .sql(translation?.sql))
@@ -80,13 +85,10 @@ extension ModelContainer {
             let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
             return try statement(connection, .primaryKeys(keys))
         }, afterCommit: { keys in
-            // One set of identifiers for subscribers, merging contexts and the notification
-            // alike, built by the first of them to read it: for 100k rows, building it took as
-            // long as SQLite's UPDATE.
-            committed = ModelContext.Changes(batchOn: entity, primaryKeys: keys, deleting: deleting)
-            publish(committed, from: nil)
+            // The set of identifiers is built by the first subscriber to read it, if any: for
+            // 100k rows, building it took as long as SQLite's UPDATE.
+            publish(ModelContext.Changes(batchOn: entity, primaryKeys: keys, deleting: deleting), from: nil)
         })
-        postDidSave(committed, from: nil)
         return keys
     }
 

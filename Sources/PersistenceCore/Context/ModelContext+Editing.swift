@@ -5,7 +5,10 @@ extension ModelContext {
     /// one context for life: inserting it into a second one stops the process, as in Core Data.
     public func insert<T: PersistentModel>(_ model: T) {
         checkQueue("ModelContext.insert(_:)")
-        let data = model.persistentBackingData
+        let data = model.backingData
+        if data.has(BackingData.Flag.invalidated) {
+            fatalError(data.invalidationMessage(touching: "ModelContext.insert(_:)"))
+        }
         guard let sql = try? container.store.sql(for: data.entity.name) else {
             fatalError("\(data.entity.name) is not in the container's schema: list it in ModelContainer(for:)")
         }
@@ -36,7 +39,7 @@ extension ModelContext {
     /// contexts; identifiers do.
     public func delete<T: PersistentModel>(_ model: T) {
         checkQueue("ModelContext.delete(_:)")
-        let data = model.persistentBackingData
+        let data = model.backingData
         if let owner = data.modelContext, owner !== self {
             fatalError("\(data.entity.name) \(data.persistentModelID) belongs to another context ('\(owner.queueLabel)'): delete it there, or pass its persistentModelID and delete the model fetched in this one.")
         }
@@ -82,29 +85,30 @@ extension ModelContext {
     public func rollback() {
         checkQueue("ModelContext.rollback()")
         for model in insertedObjects.values {
-            let data = model.persistentBackingData
+            let data = model.backingData
             registered[data.persistentModelID] = nil
             data.set(BackingData.Flag.detached, true)
             data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
         }
         for model in updatedObjects.values {
-            model.persistentBackingData.discardChanges()
+            model.backingData.discardChanges()
         }
         for model in deletedObjects.values {
-            model.persistentBackingData.set(BackingData.Flag.deleted | BackingData.Flag.changed, false)
+            model.backingData.set(BackingData.Flag.deleted | BackingData.Flag.changed, false)
         }
         clearChangeTracking()
     }
 
     /// Forgets every registered model and every unsaved change: the context starts empty.
     ///
-    /// Models fetched before a reset are no longer registered; fetch them again.
+    /// Models fetched before a reset are invalid afterwards, as Core Data warns ("you should
+    /// ensure that you also discard references to any managed objects fetched using the receiver,
+    /// since they will be invalid afterwards"): touching one stops the process. Keep their
+    /// identifiers and fetch them again.
     public func reset() {
         checkQueue("ModelContext.reset()")
         for model in registered.values {
-            let data = model.persistentBackingData
-            data.set(BackingData.Flag.detached, true)
-            data.set(BackingData.Flag.registered, false)
+            model.backingData.invalidate(.contextReset)
         }
         registered.removeAll()
         clearChangeTracking()
@@ -123,7 +127,7 @@ extension ModelContext {
     func noteChange(of data: BackingData) {
         guard !data.has(BackingData.Flag.inserted) else { return }
         let key = ObjectIdentifier(data)
-        guard updatedObjects[key] == nil, let model = registered[resolve(data.persistentModelID)] else { return }
+        guard updatedObjects[key] == nil, let model = registered[data.persistentModelID] else { return }
         updatedObjects[key] = model
         data.set(BackingData.Flag.changed, true)
     }
@@ -137,20 +141,5 @@ extension ModelContext {
         let attribute = data.entity.attributes[index].name
         ConcurrencyDebug.report(violation("\(data.entity.name).\(attribute) \(isWrite ? "set" : "get")"))
         return false
-    }
-
-    /// The identifier a temporary one became, if this context saved it, so that lookups by either
-    /// keep working.
-    ///
-    /// Found by looking for the object that keeps the temporary token among the registered ones:
-    /// a lookup by a stale temporary identifier is rare, while a map from every saved object's
-    /// temporary identifier cost each save one more hash-table insertion per new object.
-    func resolve(_ identifier: PersistentIdentifier) -> PersistentIdentifier {
-        guard case .temporary(let token) = identifier.storage, registered[identifier] == nil else { return identifier }
-        for (key, model) in registered where !key.isTemporary && model.persistentBackingData.temporaryToken == token
-            && key.entityName == identifier.entityName && key.storeIdentifier == identifier.storeIdentifier {
-            return key
-        }
-        return identifier
     }
 }

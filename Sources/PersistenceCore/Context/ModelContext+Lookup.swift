@@ -1,9 +1,13 @@
 extension ModelContext {
     /// The model registered in this context under `identifier`, or nil: Core Data's
     /// `registeredObject(for:)`. Never touches the store; nil does not mean the row is gone.
+    ///
+    /// A temporary identifier finds its object only until the object is saved (or given a
+    /// permanent identifier): SwiftData's temporary identifiers "are only valid until an object
+    /// is persisted, and must be remapped to the permanent identifier once a model is saved".
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         checkQueue("ModelContext.registeredModel(for:)")
-        return registered[resolve(identifier)] as? T
+        return registered[identifier] as? T
     }
 
     /// The registered model, or a fault of the right class that loads its row on first access:
@@ -13,7 +17,6 @@ extension ModelContext {
     /// > fulfill a fault"). Use ``existingModel(for:as:)`` when the row may be gone.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         checkQueue("ModelContext.model(for:)")
-        let identifier = resolve(identifier)
         if let model = registered[identifier] { return model }
         guard let type = container.modelTypes.type(named: identifier.entityName) else {
             fatalError("model(for:) was given \(identifier), but the container's schema has no entity '\(identifier.entityName)'")
@@ -25,15 +28,16 @@ extension ModelContext {
     /// `existingObject(with:)`.
     ///
     /// - Throws: ``ModelError/modelNotFound(_:)`` when no row exists (never saved, deleted, or of
-    ///   another store); ``ModelError/typeMismatch(expected:found:)`` when the row is another entity.
+    ///   another store), or for a temporary identifier no registered object holds any more (its
+    ///   object was saved: use the permanent one); ``ModelError/typeMismatch(expected:found:)``
+    ///   when the row is another entity.
     public func existingModel<T: PersistentModel>(for identifier: PersistentIdentifier, as type: T.Type = T.self) throws -> T {
         checkQueue("ModelContext.existingModel(for:as:)")
-        let identifier = resolve(identifier)
         guard identifier.entityName == T.entitySchema.name else {
             throw ModelError.typeMismatch(expected: T.entitySchema.name, found: identifier.entityName)
         }
         if let model = registered[identifier] {
-            let data = model.persistentBackingData
+            let data = model.backingData
             if data.isFault {
                 guard let row = try loadRow(of: identifier) else { throw ModelError.modelNotFound(identifier) }
                 fill(data, with: row)
@@ -81,6 +85,9 @@ extension ModelContext {
             fatalError("could not fulfill a fault for \(identifier): \(error)")
         }
         guard let row else {
+            if identifier.isTemporary {
+                fatalError("could not fulfill a fault for \(identifier): a temporary identifier names no row (its object was never saved here, or was saved and now has a permanent identifier)")
+            }
             fatalError("could not fulfill a fault for \(identifier): the row no longer exists in the store")
         }
         fill(data, with: row)

@@ -9,12 +9,12 @@ extension ModelContext {
     public func save() throws {
         checkQueue("ModelContext.save()")
         guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
-        let inserted = insertionOrder.compactMap { insertedObjects[$0]?.persistentBackingData }
+        let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
         let plan = SavePlan(
             inserted: inserted,
             insertedIdentifiers: inserted.map(\.persistentModelID),
-            updated: updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.persistentBackingData : nil },
-            deleted: deletedObjects.values.map(\.persistentBackingData))
+            updated: updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil },
+            deleted: deletedObjects.values.map(\.backingData))
         let policy = mergePolicy
         let store = container.store
         let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
@@ -30,7 +30,7 @@ extension ModelContext {
     /// `obtainPermanentIDs(for:)`. The primary keys are reserved in the store at once.
     public func obtainPermanentIdentifiers(for models: [any PersistentModel]) throws {
         checkQueue("ModelContext.obtainPermanentIdentifiers(for:)")
-        let temporary = models.map(\.persistentBackingData).filter { $0.persistentModelID.isTemporary }
+        let temporary = models.map(\.backingData).filter { $0.persistentModelID.isTemporary }
         guard !temporary.isEmpty else { return }
         for data in temporary where data.modelContext !== self {
             throw ModelError.contextMismatch("\(data.entity.name) \(data.persistentModelID) is not registered in this context; insert it first")
@@ -70,7 +70,7 @@ extension ModelContext {
         if rebuild {
             var rekeyed = [PersistentIdentifier: any PersistentModel](minimumCapacity: registered.count)
             for (key, model) in registered {
-                rekeyed[key.isTemporary ? model.persistentBackingData.persistentModelID : key] = model
+                rekeyed[key.isTemporary ? model.backingData.persistentModelID : key] = model
             }
             registered = rekeyed
         }
@@ -81,17 +81,17 @@ extension ModelContext {
             write.data.changedAttributes = AttributeMask()
             write.data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
         }
-        for data in outcome.removed {
-            forget(data)
+        for (data, reason) in outcome.removed {
+            forget(data, because: reason)
         }
         clearChangeTracking()
     }
 
-    /// Unregisters an object whose row is gone; it stays `isDeleted`.
-    func forget(_ data: BackingData) {
+    /// Unregisters an object whose row is gone and invalidates it: touching it afterwards stops
+    /// the process, naming `reason`.
+    func forget(_ data: BackingData, because reason: BackingData.Invalidation) {
         registered[data.persistentModelID] = nil
-        data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
-        data.set(BackingData.Flag.changed | BackingData.Flag.registered, false)
+        data.invalidate(reason)
     }
 }
 
@@ -134,7 +134,7 @@ struct SavePlan: Sendable {
             if let row {
                 conflicts.append((data, Self.conflict(data, row: row), row, true))
             } else {
-                outcome.removed.append(data)
+                outcome.removed.append((data, .deletedAndSaved))
                 outcome.deleted.insert(data.persistentModelID)
             }
         }
@@ -146,7 +146,7 @@ struct SavePlan: Sendable {
             for (data, conflict, row, isDeletion) in conflicts {
                 guard let row else {
                     // The row was deleted behind our back: the deletion stands under every policy.
-                    outcome.removed.append(data)
+                    outcome.removed.append((data, isDeletion ? .deletedAndSaved : .foundDeleted))
                     continue
                 }
                 let resolution = Self.resolve(data, against: row, isDeletion: isDeletion, policy: policy,
@@ -155,7 +155,7 @@ struct SavePlan: Sendable {
                 switch resolution {
                 case .delete:
                     try connection.run(sql.delete, [.integer(row.primaryKey)])
-                    outcome.removed.append(data)
+                    outcome.removed.append((data, .deletedAndSaved))
                     outcome.deleted.insert(data.persistentModelID)
                 case .keepStore:
                     outcome.written.append(.init(data: data, values: row.values, version: row.version))
@@ -306,7 +306,8 @@ struct SaveOutcome: Sendable {
     /// Each inserted object, its temporary identifier and its new primary key.
     var insertedKeys: [(BackingData, PersistentIdentifier, Int64)] = []
     var written: [Write] = []
-    var removed: [BackingData] = []
+    /// The objects whose rows are gone after the save, and why.
+    var removed: [(BackingData, BackingData.Invalidation)] = []
     /// The new rows' primary keys, by entity: their identifiers are made only if someone reads
     /// them (a set of 100k was a twentieth of a 100k-item import).
     var insertedRows: [RowGroup] = []

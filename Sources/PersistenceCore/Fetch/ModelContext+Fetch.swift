@@ -68,7 +68,7 @@ extension ModelContext {
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
             if let model = slot {
-                let data = model.persistentBackingData
+                let data = model.backingData
                 if data.isFault { fill(data, with: row) }
                 if let typed = model as? T { return typed }
             }
@@ -117,14 +117,14 @@ extension ModelContext {
         var candidates = fetched.map(\.model)
         var storedRows: [ObjectIdentifier: EntitySQL.Row] = [:]
         for (row, model) in fetched {
-            storedRows[ObjectIdentifier(model.persistentBackingData)] = row
+            storedRows[ObjectIdentifier(model.backingData)] = row
         }
         if descriptor.includePendingChanges {
-            candidates.removeAll { $0.persistentBackingData.isDeleted }
-            var seen = Set(candidates.map { ObjectIdentifier($0.persistentBackingData) })
+            candidates.removeAll { $0.backingData.isDeleted }
+            var seen = Set(candidates.map { ObjectIdentifier($0.backingData) })
             let pending = (updatedObjects.values.compactMap { $0 as? T } + insertionOrder.compactMap { insertedObjects[$0] as? T })
-                .filter { !$0.persistentBackingData.isDeleted }
-            for model in pending where seen.insert(ObjectIdentifier(model.persistentBackingData)).inserted {
+                .filter { !$0.backingData.isDeleted }
+            for model in pending where seen.insert(ObjectIdentifier(model.backingData)).inserted {
                 candidates.append(model)
             }
         }
@@ -132,14 +132,14 @@ extension ModelContext {
             // Saved rows by primary key, then unsaved ones in insertion order: as SQL would have it.
             let position = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
             func rank(_ model: T) -> (Int64, Int) {
-                let data = model.persistentBackingData
+                let data = model.backingData
                 return (data.persistentModelID.primaryKey ?? .max, position[ObjectIdentifier(data)] ?? 0)
             }
             candidates.sort { rank($0) < rank($1) }
         }
         if let predicate = descriptor.predicate {
             candidates = try candidates.filter { model in
-                let key = ObjectIdentifier(model.persistentBackingData)
+                let key = ObjectIdentifier(model.backingData)
                 let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil
                 guard !hasUnsavedChanges, let row = storedRows[key] else { return try predicate.evaluate(model) }
                 return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, sql))

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Fans committed changes out to `container.changes` subscribers and to contexts that merge
-/// automatically, in commit order.
+/// Fans committed changes out to `container.changes` subscribers and, for saves, to contexts that
+/// merge automatically, in commit order.
 final class ChangeBroadcaster: Sendable {
     private struct State {
         var subscribers: [Int: AsyncStream<ModelContext.Changes>.Continuation] = [:]
@@ -37,10 +37,15 @@ final class ChangeBroadcaster: Sendable {
         }
     }
 
-    /// Yields to every subscriber and enqueues a merge on every auto-merging context but `origin`.
+    /// Yields to every subscriber, then, for a context's save, enqueues a merge on every
+    /// auto-merging context but the one that saved.
+    ///
+    /// A batch request (`origin` nil) reaches subscribers only: Core Data's batch requests work
+    /// "in the persistent store itself", and `automaticallyMergesChangesFromParent` never sees
+    /// them; the app merges their result by hand (``ModelContext/mergeChanges(fromRemoteContextSave:into:)``).
     func publish(_ changes: ModelContext.Changes, from origin: ModelContext?) {
         let (subscribers, contexts) = state.withLock { state in
-            (Array(state.subscribers.values), state.mergingContexts.compactMap(\.context))
+            (Array(state.subscribers.values), origin == nil ? [] : state.mergingContexts.compactMap(\.context))
         }
         for subscriber in subscribers {
             subscriber.yield(changes)

@@ -2,7 +2,7 @@
 ///
 /// Snapshots map attribute names to stored values. `newVersionNumber` is 0 when the row was
 /// deleted behind the context's back (then `persistedSnapshot` is nil).
-public struct MergeConflict: Sendable, CustomStringConvertible {
+public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
     /// The object in conflict.
     public let identifier: PersistentIdentifier
     /// The values in memory, as the context was about to save them.

@@ -1,8 +1,11 @@
 import Foundation
 
 extension ModelContext {
-    /// Posted after every successful save (`object` is the context) and every batch request
-    /// (`object` is nil); `userInfo` reads as ``Changes`` with ``Changes/init(notification:)``.
+    /// Posted after every successful save (`object` is the context); `userInfo` reads as
+    /// ``Changes`` with ``Changes/init(notification:)``.
+    ///
+    /// Batch requests post nothing, as in Core Data: "the save to the store doesn't generate an
+    /// NSManagedObjectContextDidSave notification" (Apple, *Consuming relevant store changes*).
     public static let didSave = Notification.Name("ModelContextDidSave")
 
     /// The identifiers a save or batch request inserted, updated and deleted.
@@ -118,12 +121,15 @@ extension ModelContainer {
     /// Every save and batch request made after this property is read, in commit order.
     ///
     /// Each read is a new subscription; it ends when the loop that consumes it is cancelled.
+    /// Unlike ``ModelContext/didSave``, it carries batch requests too: it plays the part of Core
+    /// Data's persistent history, which records batch operations, while contexts and the
+    /// notification see only saves.
     public var changes: AsyncStream<ModelContext.Changes> {
         broadcaster.subscribe()
     }
 
-    /// Sends committed changes to subscribers and auto-merging contexts; called under the store's
-    /// lock, so everyone sees saves in commit order.
+    /// Sends committed changes to subscribers and, for a save (`origin` not nil), to auto-merging
+    /// contexts; called under the store's lock, so everyone sees changes in commit order.
     func publish(_ changes: ModelContext.Changes, from origin: ModelContext?) {
         guard !changes.isEmpty else { return }
         broadcaster.publish(changes, from: origin)

@@ -2,20 +2,47 @@ extension ModelContext {
     /// Brings another context's saved changes into this one: Core Data's `mergeChanges(fromContextDidSave:)`.
     ///
     /// Registered objects the save updated are refreshed, keeping their own unsaved changes on
-    /// top; registered objects it deleted are removed; inserted ones need nothing (they are in
-    /// the store, so the next fetch finds them).
+    /// top; registered objects it deleted are removed and invalidated (touching one afterwards
+    /// stops the process, see ``PersistentModel``); inserted ones need nothing (they are in the
+    /// store, so the next fetch finds them).
     public func mergeChanges(fromContextDidSave changes: Changes) {
         checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
         for identifier in changes.updated {
-            if let model = registered[identifier], !model.persistentBackingData.isFault {
+            if let model = registered[identifier], !model.backingData.isFault {
                 refresh(model, mergeChanges: true)
             }
         }
         for identifier in changes.deleted {
             if let model = registered[identifier] {
-                dropFromChangeTracking(model.persistentBackingData)
-                forget(model.persistentBackingData)
+                dropFromChangeTracking(model.backingData)
+                forget(model.backingData, because: .mergedDeletion)
             }
+        }
+    }
+
+    /// Merges changes made outside any context, such as a batch request's, into each of
+    /// `contexts`, each on its own queue: Core Data's `mergeChanges(fromRemoteContextSave:into:)`.
+    ///
+    /// Batch requests bypass every context (even one that merges automatically), so an app that
+    /// shows the rows a batch changed merges its result by hand, as Apple's `NSBatchDeleteRequest`
+    /// documentation shows:
+    ///
+    /// ```swift
+    /// let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30]))
+    /// let changes = ModelContext.Changes(updated: Set(result.identifiers ?? []))
+    /// ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [container.mainContext])
+    /// ```
+    ///
+    /// Each context merges as for a did-save (``mergeChanges(fromContextDidSave:)``): registered
+    /// objects that were updated are refreshed, deleted ones are removed. The merge runs with
+    /// `performAndWait`, so when this returns every context has merged.
+    ///
+    /// > Warning: Like every `performAndWait`, it waits for each context's queue: do not call it
+    /// > while a context in `contexts` is blocked waiting for the caller.
+    public static func mergeChanges(fromRemoteContextSave changes: Changes, into contexts: [ModelContext]) {
+        guard !changes.isEmpty else { return }
+        for context in contexts {
+            context.performAndWait { context.mergeChanges(fromContextDidSave: changes) }
         }
     }
 
@@ -26,7 +53,7 @@ extension ModelContext {
     /// fault that loads on next access. A new, unsaved object is left as it is.
     public func refresh(_ model: any PersistentModel, mergeChanges: Bool) {
         checkQueue("ModelContext.refresh(_:mergeChanges:)")
-        let data = model.persistentBackingData
+        let data = model.backingData
         // A new object has no row to reload, even with a permanent identifier from
         // obtainPermanentIdentifiers: refreshing it would forget it, or make an unfulfillable fault.
         guard data.modelContext === self, !data.has(BackingData.Flag.inserted),
@@ -50,7 +77,7 @@ extension ModelContext {
         }
         guard let row else {
             dropFromChangeTracking(data)
-            forget(data)
+            forget(data, because: .foundDeleted)
             return
         }
         var values = row.values

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension BackingData {
-    /// What `@Model`'s `persistentBackingData` starts as: new, unregistered backing data for
+    /// What `@Model`'s `backingData` starts as: new, unregistered backing data for
     /// `entity`, or, while a context makes a model for a stored row, that row's own backing data.
     ///
     /// Swift runs a stored property's initial value in every designated initializer, the

@@ -33,15 +33,15 @@ public final class BackingData: @unchecked Sendable {
     /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
     /// so that making one costs no lookup of the unattached scope.
     private let identity: Mutex<PersistentIdentifier?>
-    private let flags = Atomic<UInt8>(0)
+    private let flags = Atomic<UInt16>(0)
     /// The context's ``ContextLink``, retained, as a raw pointer: nil until a context registers
     /// the object, then set once. (Synchronization's `AtomicLazyReference` does the same, but its
     /// `load` is not specialized for us: it asked the runtime for generic metadata on every
     /// attribute access.)
     private let linkPointer = Atomic<UnsafeRawPointer?>(nil)
 
-    /// The token of the object's first, temporary identifier (nil for an object made from a
-    /// stored row): how a lookup by that identifier still finds the object after it was saved.
+    /// The token of the object's temporary identifier (nil for an object made from a stored row),
+    /// so that the object's temporary identifier is the same before and after it is inserted.
     let temporaryToken: UUID?
 
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
@@ -102,6 +102,7 @@ public final class BackingData: @unchecked Sendable {
     @usableFromInline
     func storedValue(at index: Int) -> SQLiteValue {
         if isFault || AccessChecks.mayApply, let link, isFault || link.checksAccess {
+            if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: false) }
             let context = link.context
             if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
                 return context.hopSynchronously { self.storedValue(at: index) }
@@ -121,6 +122,7 @@ public final class BackingData: @unchecked Sendable {
     @usableFromInline
     func setStoredValue(_ stored: SQLiteValue, at index: Int) {
         guard let link, let context = link.context, !isDetached else {
+            if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: true) }
             if !has(Flag.adopting) { values[index] = stored }
             return
         }
@@ -152,7 +154,10 @@ public final class BackingData: @unchecked Sendable {
     public var hasChanges: Bool { has(Flag.changed) }
     /// Whether the values are still to be loaded; safe from any thread.
     public var isFault: Bool { has(Flag.fault) }
-    /// Whether the object was deleted; safe from any thread.
+    /// Whether the object's deletion is pending: deleted, not saved yet; safe from any thread.
+    ///
+    /// False again once the deletion is saved, as Core Data's `isDeleted`: "true if Core Data will
+    /// ask the persistent store to delete the object during the next save operation".
     public var isDeleted: Bool { has(Flag.deleted) }
 
     // MARK: Bookkeeping for the owning context
@@ -202,7 +207,7 @@ public final class BackingData: @unchecked Sendable {
         PersistentIdentifier(scope: scope, storage: .temporary(temporaryToken ?? TemporaryToken.next()))
     }
 
-    func set(_ flag: UInt8, _ on: Bool) {
+    func set(_ flag: UInt16, _ on: Bool) {
         if on {
             flags.bitwiseOr(flag, ordering: .releasing)
         } else {
@@ -210,7 +215,7 @@ public final class BackingData: @unchecked Sendable {
         }
     }
 
-    func has(_ flag: UInt8) -> Bool {
+    func has(_ flag: UInt16) -> Bool {
         flags.load(ordering: .acquiring) & flag != 0
     }
 
@@ -220,15 +225,17 @@ public final class BackingData: @unchecked Sendable {
     }
 
     enum Flag {
-        static let fault: UInt8 = 1 << 0
-        static let deleted: UInt8 = 1 << 1
-        static let changed: UInt8 = 1 << 2
-        static let detached: UInt8 = 1 << 3
-        static let inserted: UInt8 = 1 << 4
-        static let registered: UInt8 = 1 << 5
+        static let fault: UInt16 = 1 << 0
+        static let deleted: UInt16 = 1 << 1
+        static let changed: UInt16 = 1 << 2
+        static let detached: UInt16 = 1 << 3
+        static let inserted: UInt16 = 1 << 4
+        static let registered: UInt16 = 1 << 5
         /// Being adopted by a new model (see ``BackingData/forNewModel(of:)``): writes are the
         /// initializer's default values, not the row's, and are ignored.
-        static let adopting: UInt8 = 1 << 6
+        static let adopting: UInt16 = 1 << 6
+        /// Any of the ``Invalidation`` reasons: the model can never be used again.
+        static let invalidated: UInt16 = Invalidation.allCases.reduce(0) { $0 | $1.flag }
     }
 
     /// True for an object no row was ever read for or written from: a new object, even one
@@ -240,6 +247,66 @@ public final class BackingData: @unchecked Sendable {
         if let cachedValues { values = cachedValues }
         changedAttributes = AttributeMask()
         set(Flag.changed, false)
+    }
+
+    // MARK: Invalidated models
+
+    /// Why a model can never be used again: its row is gone, or its context forgot it.
+    ///
+    /// SwiftData stops the process when such a model is touched ("This model instance was
+    /// invalidated because its backing data could no longer be found the store"), its most
+    /// reported crash. Here it is the same crash, with the reason in the message.
+    enum Invalidation: CaseIterable {
+        /// Its context deleted it and saved the deletion.
+        case deletedAndSaved
+        /// Its context found the row gone (deleted by another context or a batch request) when it
+        /// saved a change to it or refreshed it.
+        case foundDeleted
+        /// Its context merged another context's save that deleted it.
+        case mergedDeletion
+        /// Its context was reset, which forgets every model it registered.
+        case contextReset
+
+        var flag: UInt16 {
+            switch self {
+            case .deletedAndSaved: 1 << 7
+            case .foundDeleted: 1 << 8
+            case .mergedDeletion: 1 << 9
+            case .contextReset: 1 << 10
+            }
+        }
+    }
+
+    /// Makes the model unusable for good: every attribute access from now on stops the process.
+    ///
+    /// The model also becomes a fault that can never be fulfilled, so the accessors' fast path,
+    /// which only looks closer at faults, pays nothing for the check. Its deletion, if it was
+    /// pending, is no longer pending (``isDeleted`` is false), and it leaves its context
+    /// (``modelContext`` is nil), as in Core Data after the save.
+    func invalidate(_ reason: Invalidation) {
+        set(reason.flag | Flag.fault | Flag.detached, true)
+        set(Flag.deleted | Flag.changed | Flag.registered | Flag.inserted, false)
+    }
+
+    /// Stops the process: attribute `index` of an invalidated model was touched.
+    func trapInvalidatedAccess(to index: Int, isWrite: Bool) -> Never {
+        fatalError(invalidationMessage(touching: "\(entity.name).\(entity.attributes[index].name) \(isWrite ? "set" : "get")"))
+    }
+
+    /// What the trap says: the class, the identifier's URI, what happened, and what to do instead.
+    func invalidationMessage(touching operation: String) -> String {
+        let context = link?.context.map { "'\($0.queueLabel)'" } ?? "its context"
+        let reason = Invalidation.allCases.first { has($0.flag) }
+        let what = switch reason {
+        case .deletedAndSaved?: "was deleted and the deletion saved in \(context)"
+        case .foundDeleted?: "had its row deleted behind \(context) (by another context or a batch request), found gone when \(context) saved or refreshed it"
+        case .mergedDeletion?: "was deleted by another context's save, which \(context) merged"
+        case .contextReset?: "was forgotten when \(context) was reset"
+        case nil: "is still valid"
+        }
+        return "This model instance was invalidated (\(operation)): \(entity.name) \(persistentModelID.uriRepresentation.absoluteString) "
+            + "\(what), so its backing data no longer exists. Hold its persistentModelID and fetch it again "
+            + "(existingModel(for:) throws when the row is gone)."
     }
 
     /// The store identifier of an object not yet inserted anywhere.

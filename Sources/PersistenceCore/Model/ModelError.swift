@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong in PersistenceCore, each case with a message a learner understands.
-public enum ModelError: Error, Sendable {
+public enum ModelError: Error, Sendable, Hashable {
     /// No row exists for the identifier (never saved, deleted, or of another store).
     case modelNotFound(PersistentIdentifier)
     /// A save met objects changed in the store since the context read them (merge policy `.error`).

@@ -5,8 +5,9 @@
 /// extension below are the exception, safe from any thread, as in Core Data. Models are not
 /// `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
 public protocol PersistentModel: AnyObject {
-    /// Where the attribute values live; every generated accessor goes through it.
-    var persistentBackingData: BackingData { get }
+    /// Where the attribute values live; every generated accessor goes through it. (SwiftData's
+    /// name for it, typed by the model, is ``persistentBackingData``.)
+    var backingData: BackingData { get }
     /// The entity description `@Model` generates.
     static var entitySchema: EntitySchema { get }
     /// Each persisted property's key path and its name, so predicates and sort descriptors can
@@ -18,15 +19,19 @@ public protocol PersistentModel: AnyObject {
 
 extension PersistentModel {
     /// The object's identity; safe from any thread.
-    public var persistentModelID: PersistentIdentifier { persistentBackingData.persistentModelID }
+    public var persistentModelID: PersistentIdentifier { backingData.persistentModelID }
     /// The context the object is registered in; safe from any thread.
-    public var modelContext: ModelContext? { persistentBackingData.modelContext }
+    public var modelContext: ModelContext? { backingData.modelContext }
     /// Whether the object has unsaved changes (inserted, updated or deleted); safe from any thread.
-    public var hasChanges: Bool { persistentBackingData.hasChanges }
+    public var hasChanges: Bool { backingData.hasChanges }
     /// Whether the object is a placeholder whose values are not loaded yet; safe from any thread.
-    public var isFault: Bool { persistentBackingData.isFault }
-    /// Whether the object is deleted (awaiting save, or saved); safe from any thread.
-    public var isDeleted: Bool { persistentBackingData.isDeleted }
+    public var isFault: Bool { backingData.isFault }
+    /// Whether the object's deletion is pending (deleted, not saved yet); safe from any thread.
+    public var isDeleted: Bool { backingData.isDeleted }
+    /// SwiftData's name for the model's backing data, typed by the model so that its key-path
+    /// forms read as article 000 writes them:
+    /// `item.persistentBackingData.setValue(forKey: \.timestamp, to: .now)`.
+    public var persistentBackingData: PersistentBackingData<Self> { PersistentBackingData(backingData) }
 }
 
 extension PersistentModel {

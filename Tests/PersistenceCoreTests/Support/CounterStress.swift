@@ -104,7 +104,7 @@ enum CounterStress {
         let reader = container.newBackgroundContext()
         let (value, version) = try reader.performAndWait {
             let counter = try reader.existingModel(for: id, as: Counter.self)
-            return (counter.value, counter.persistentBackingData.version)
+            return (counter.value, counter.backingData.version)
         }
         return Outcome(expected: actors * increments, finalValue: value, successfulSaves: saves,
                        committedSaves: notified.value, conflicts: conflicts, storedVersion: version, duration: duration)

@@ -433,7 +433,7 @@ final class ModelBasedRun {
 
     private func compareObject(_ handle: Int, _ expected: ReferenceModel.Object, in context: ModelContext) -> String? {
         let person = instances[handle]!
-        let data = person.persistentBackingData
+        let data = person.backingData
         let id = person.persistentModelID
         guard let registered = context.registered[id], registered === person else { return "not registered under \(id)" }
         guard person.modelContext === context else { return "modelContext is not its context" }
@@ -461,7 +461,8 @@ final class ModelBasedRun {
             switch departure {
             case .deleted: guard person.isDeleted else { return "#\(handle) was deleted but isDeleted is false" }
             case .detached: guard !person.isDeleted else { return "#\(handle) was let go but isDeleted is true" }
-            case .reset: break
+            case .invalidated:
+                guard !person.isDeleted, person.isFault else { return "#\(handle) was invalidated but isDeleted is \(person.isDeleted), isFault \(person.isFault)" }
             }
         }
         return nil

@@ -5,7 +5,7 @@ import PersistenceCore
 /// predicate translator treats differently: text, optional text, integers, doubles, Bool, an
 /// optional date and a UUID.
 final class Record: PersistentModel {
-    let persistentBackingData: BackingData
+    let backingData: BackingData
 
     static let entitySchema = EntitySchema(name: "Record", attributes: [
         AttributeSchema("name", String.self),
@@ -29,54 +29,54 @@ final class Record: PersistentModel {
     ]
 
     init(backingData: BackingData) {
-        persistentBackingData = backingData
+        self.backingData = backingData
     }
 
     convenience init(name: String, title: String? = nil, age: Int = 0, score: Double = 0, isDone: Bool = false,
                      due: Date? = nil, token: UUID = UUID()) {
         self.init(backingData: BackingData(entity: Self.entitySchema))
-        persistentBackingData.setValue(name, at: 0)
-        persistentBackingData.setValue(title, at: 1)
-        persistentBackingData.setValue(age, at: 2)
-        persistentBackingData.setValue(score, at: 3)
-        persistentBackingData.setValue(isDone, at: 4)
-        persistentBackingData.setValue(due, at: 5)
-        persistentBackingData.setValue(token, at: 6)
+        backingData.setValue(name, at: 0)
+        backingData.setValue(title, at: 1)
+        backingData.setValue(age, at: 2)
+        backingData.setValue(score, at: 3)
+        backingData.setValue(isDone, at: 4)
+        backingData.setValue(due, at: 5)
+        backingData.setValue(token, at: 6)
     }
 
     var name: String {
-        get { persistentBackingData.getValue(at: 0) }
-        set { persistentBackingData.setValue(newValue, at: 0) }
+        get { backingData.getValue(at: 0) }
+        set { backingData.setValue(newValue, at: 0) }
     }
 
     var title: String? {
-        get { persistentBackingData.getValue(at: 1) }
-        set { persistentBackingData.setValue(newValue, at: 1) }
+        get { backingData.getValue(at: 1) }
+        set { backingData.setValue(newValue, at: 1) }
     }
 
     var age: Int {
-        get { persistentBackingData.getValue(at: 2) }
-        set { persistentBackingData.setValue(newValue, at: 2) }
+        get { backingData.getValue(at: 2) }
+        set { backingData.setValue(newValue, at: 2) }
     }
 
     var score: Double {
-        get { persistentBackingData.getValue(at: 3) }
-        set { persistentBackingData.setValue(newValue, at: 3) }
+        get { backingData.getValue(at: 3) }
+        set { backingData.setValue(newValue, at: 3) }
     }
 
     var isDone: Bool {
-        get { persistentBackingData.getValue(at: 4) }
-        set { persistentBackingData.setValue(newValue, at: 4) }
+        get { backingData.getValue(at: 4) }
+        set { backingData.setValue(newValue, at: 4) }
     }
 
     var due: Date? {
-        get { persistentBackingData.getValue(at: 5) }
-        set { persistentBackingData.setValue(newValue, at: 5) }
+        get { backingData.getValue(at: 5) }
+        set { backingData.setValue(newValue, at: 5) }
     }
 
     var token: UUID {
-        get { persistentBackingData.getValue(at: 6) }
-        set { persistentBackingData.setValue(newValue, at: 6) }
+        get { backingData.getValue(at: 6) }
+        set { backingData.setValue(newValue, at: 6) }
     }
 
     /// Not persisted: predicates and sorts that use it can only run in memory.
@@ -86,7 +86,7 @@ final class Record: PersistentModel {
 /// A model with a unique attribute, which SQLite indexes: a query filtering on it may read the
 /// rows in index order (by name) rather than by primary key.
 final class Tag: PersistentModel {
-    let persistentBackingData: BackingData
+    let backingData: BackingData
 
     static let entitySchema = EntitySchema(name: "Tag", attributes: [
         AttributeSchema("name", String.self, isUnique: true),
@@ -100,23 +100,23 @@ final class Tag: PersistentModel {
     ]
 
     init(backingData: BackingData) {
-        persistentBackingData = backingData
+        self.backingData = backingData
     }
 
     convenience init(name: String, rank: Int) {
         self.init(backingData: BackingData(entity: Self.entitySchema))
-        persistentBackingData.setValue(name, at: 0)
-        persistentBackingData.setValue(rank, at: 1)
+        backingData.setValue(name, at: 0)
+        backingData.setValue(rank, at: 1)
     }
 
     var name: String {
-        get { persistentBackingData.getValue(at: 0) }
-        set { persistentBackingData.setValue(newValue, at: 0) }
+        get { backingData.getValue(at: 0) }
+        set { backingData.setValue(newValue, at: 0) }
     }
 
     var rank: Int {
-        get { persistentBackingData.getValue(at: 1) }
-        set { persistentBackingData.setValue(newValue, at: 1) }
+        get { backingData.getValue(at: 1) }
+        set { backingData.setValue(newValue, at: 1) }
     }
 
     /// Not persisted: a predicate that uses it is evaluated in memory.

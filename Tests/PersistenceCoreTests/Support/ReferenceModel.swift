@@ -13,9 +13,11 @@ import PersistenceCore
 ///   `changedModels`, `deletedModels`;
 /// - each save: the conflicts `.error` throws, or the `didSave` changes of a successful save;
 /// - each fetch and lookup: the instances returned, in order, or `modelNotFound`;
-/// - objects no longer registered: no context, and `isDeleted` where it is known.
+/// - objects no longer registered: no context, and `isDeleted` where it is known; an object whose
+///   row is gone (deleted and saved, merged as deleted, found gone) or whose context was reset is
+///   invalidated: a fault, not `isDeleted` (the deletion is no longer pending), never touched again.
 ///
-/// The rules are Core Data's, as API.md states them: a save writes everything in one
+/// The rules are Core Data's, as the API-at-a-glance article states them: a save writes everything in one
 /// transaction; an updated or deleted row whose version moved since the context read it is a
 /// conflict, resolved by the context's merge policy (`.error` throws and writes nothing), except
 /// the deletion of a fault, which has no version to compare; merging
@@ -119,9 +121,10 @@ struct ReferenceModel {
         case conflicts(Set<Conflict>)
     }
 
-    /// What an object that left its context must show: `isDeleted`, when known.
+    /// What an object that left its context must show: `isDeleted` for an unsaved object deleted
+    /// before any save; nothing pending and an unfulfillable fault for an invalidated one.
     enum Departure {
-        case deleted, detached, reset
+        case deleted, detached, invalidated
     }
 
     /// The situations worth reaching, counted so a test can show its seeds reach them all.
@@ -239,15 +242,10 @@ struct ReferenceModel {
         }
     }
 
-    /// `context.reset()`: everything is forgotten; new objects may be inserted again.
+    /// `context.reset()`: everything is forgotten and invalidated, new objects too.
     mutating func reset(in c: Int) {
-        for (handle, object) in contexts[c].objects {
-            if object.isInserted {
-                contexts[c].reinsertable[handle] = object
-                departed[handle] = .detached
-            } else {
-                departed[handle] = .reset
-            }
+        for handle in contexts[c].objects.keys {
+            departed[handle] = .invalidated
         }
         contexts[c].objects = [:]
         contexts[c].insertionOrder = []
@@ -300,10 +298,10 @@ struct ReferenceModel {
         }
     }
 
-    /// The object's row is gone: it leaves the context, deleted.
+    /// The object's row is gone: it leaves the context, invalidated.
     private mutating func forget(_ handle: Int, in c: Int) {
         contexts[c].objects[handle] = nil
-        departed[handle] = .deleted
+        departed[handle] = .invalidated
     }
 
     // MARK: Fetching
