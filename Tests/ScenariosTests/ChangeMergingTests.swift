@@ -51,6 +51,17 @@ struct ChangeMergingTests {
         #expect(outcome.mergedAutomatically == ChangeMerging.MainContextView(adaAge: 37, bobStillRegistered: false, fetched: store))
     }
 
+    @Test("A batch update posts no didSave and bypasses automatic merging; merged by hand, it arrives")
+    func batchBypassesAutomaticMerging() async throws {
+        let batch = try await ChangeMerging().run(in: .test).batch
+
+        #expect(batch.storeAge == 50)
+        #expect(batch.didSavePosted == 0)
+        #expect(batch.identifiersReturned == 1)
+        #expect(batch.adaAgeWithAutomaticMerging == 36)
+        #expect(batch.adaAgeAfterMergingByHand == 50)
+    }
+
     @Test("The report shows the stale main context, then both merges, and says so")
     func reportDemonstrates() async throws {
         let scenario = ChangeMerging()

@@ -32,6 +32,14 @@ final class ChangeMergingXCTests: XCTestCase {
         XCTAssertEqual(outcome.mergedAutomatically.fetched, store)
     }
 
+    func testBatchUpdate_bypassesAutomaticMerging_untilMergedByHand() async throws {
+        let batch = try await ChangeMerging().run(in: .test).batch
+
+        XCTAssertEqual(batch.didSavePosted, 0)
+        XCTAssertEqual(batch.adaAgeWithAutomaticMerging, 36)
+        XCTAssertEqual(batch.adaAgeAfterMergingByHand, 50)
+    }
+
     func testReport_isDemonstrated() async throws {
         let scenario = ChangeMerging()
 

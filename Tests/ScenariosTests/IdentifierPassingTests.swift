@@ -76,9 +76,39 @@ struct IdentifierPassingTests {
         #expect(ids.permanentAfterSave)
     }
 
-    @Test("A temporary identifier means nothing to another context")
+    @Test("A temporary identifier means nothing to another context, before or after the save")
     func temporaryIdentifierIsLocal() async throws {
-        #expect(try await outcome().identifiers.temporaryFoundByAnotherContext == false)
+        let ids = try await outcome().identifiers
+
+        #expect(ids.temporaryFoundByAnotherContextBeforeSave == false)
+        #expect(ids.temporaryFoundByAnotherContext == false)
+    }
+
+    @Test("Once saved, the old temporary identifier finds nothing, even in the context that saved it")
+    func temporaryIdentifierExpiresWithTheSave() async throws {
+        #expect(try await outcome().identifiers.temporaryFoundBySavingContextAfterSave == false)
+    }
+
+    @Test("A model held across another context's deletion leaves its context, invalidated; the identifier is fetched again")
+    func heldModelIsInvalidated() async throws {
+        let held = try await outcome().heldAcrossDeletion
+
+        #expect(!held.registeredAfterMerge)
+        #expect(!held.hasContextAfterMerge)
+        #expect(!held.isDeletedAfterMerge, "isDeleted means pending; this deletion is done")
+        #expect(held.isFaultAfterMerge)
+        #expect(held.refetchThrewModelNotFound)
+    }
+
+    @Test("Touching the held model after the merged deletion stops the process, naming its URI and what happened")
+    func heldModelTraps() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            _ = try await IdentifierPassing.touchHeldItemAfterDeletion(in: container)
+        }
+
+        #expect(result.standardErrorText.contains("This model instance was invalidated (Item.timestamp get): Item x-lab://"))
+        #expect(result.standardErrorText.contains("was deleted by another context's save, which 'ModelContext 0x"))
     }
 
     @Test("An archived URI string resolves to the same identifier; a malformed or another store's does not")

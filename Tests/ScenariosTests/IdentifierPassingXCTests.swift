@@ -43,6 +43,18 @@ final class IdentifierPassingXCTests: XCTestCase {
         XCTAssertTrue(ids.temporaryBeforeSave)
         XCTAssertTrue(ids.permanentAfterSave)
         XCTAssertFalse(ids.temporaryFoundByAnotherContext)
+        XCTAssertFalse(ids.temporaryFoundByAnotherContextBeforeSave)
+        XCTAssertFalse(ids.temporaryFoundBySavingContextAfterSave)
+    }
+
+    func testHeldModel_isInvalidated_whenAnotherContextsDeletionIsMerged() async throws {
+        let held = try await SharedRuns.identifierPassing.value.heldAcrossDeletion
+
+        XCTAssertFalse(held.registeredAfterMerge)
+        XCTAssertFalse(held.hasContextAfterMerge)
+        XCTAssertFalse(held.isDeletedAfterMerge)
+        XCTAssertTrue(held.isFaultAfterMerge)
+        XCTAssertTrue(held.refetchThrewModelNotFound)
     }
 
     func testArchivedURI_resolves_butMalformedAndForeignURIsDoNot() async throws {

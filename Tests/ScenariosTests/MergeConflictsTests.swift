@@ -92,6 +92,26 @@ struct MergeConflictsTests {
         #expect(row.memory == row.store)
     }
 
+    @Test("An auto-merging main context never sees the batch: it still shows Ada, 36, f, and the save still conflicts")
+    func autoMergingDoesNotSeeTheBatch() async throws {
+        let lane = try await MergeConflicts().run(in: .test).autoMergingMainContext
+
+        #expect(!lane.mergedByHand)
+        #expect(lane.shownAfterBatch == original)
+        #expect(lane.threwConflict && !lane.saved)
+        #expect(lane.store == batchEdit)
+    }
+
+    @Test("Merging the batch's identifiers by hand right after it avoids the conflict under .error")
+    func mergingTheBatchByHandAvoidsTheConflict() async throws {
+        let lane = try await MergeConflicts().run(in: .test).batchMergedByHand
+
+        #expect(lane.mergedByHand)
+        #expect(lane.shownAfterBatch == batchEdit)
+        #expect(lane.saved && !lane.threwConflict)
+        #expect(lane.store == PersonValues(name: "Ada L.", age: 40, sex: "x"))
+    }
+
     @Test("The report shows the lost save, then the fix, and says so")
     func reportDemonstrates() async throws {
         let scenario = MergeConflicts()
@@ -101,6 +121,8 @@ struct MergeConflictsTests {
         #expect(report.wrongWay.contains { $0.contains("version 1") && $0.contains("version 2") })
         #expect(report.rightWay.contains { $0.contains(".mergeByPropertyObjectTrump") && $0.contains("Ada L., 40, x") })
         #expect(report.rightWay.filter { $0.hasPrefix("  .") }.count == MergeConflicts.Policy.allCases.count)
+        #expect(report.wrongWay.contains { $0.contains("automaticallyMergesChangesFromParent") && $0.contains("bypassed it") })
+        #expect(report.rightWay.contains { $0.contains("mergeChanges(fromRemoteContextSave:into:)") && $0.contains("saved with no conflict") })
     }
 
     @Test("Its description names articles, a rule, and files that exist")

@@ -40,6 +40,16 @@ final class MergeConflictsXCTests: XCTestCase {
         XCTAssertEqual(outcome.results.filter(\.saved).count, MergeConflicts.Policy.allCases.count - 1, "all but .error save")
     }
 
+    func testAutoMergingMainContext_stillConflicts_untilTheBatchIsMergedByHand() async throws {
+        let outcome = try await MergeConflicts().run(in: .test)
+
+        XCTAssertEqual(outcome.autoMergingMainContext.shownAfterBatch, PersonValues(name: "Ada", age: 36, sex: "f"))
+        XCTAssertTrue(outcome.autoMergingMainContext.threwConflict)
+        XCTAssertEqual(outcome.batchMergedByHand.shownAfterBatch, batchEdit)
+        XCTAssertTrue(outcome.batchMergedByHand.saved)
+        XCTAssertEqual(outcome.batchMergedByHand.store, PersonValues(name: "Ada L.", age: 40, sex: "x"))
+    }
+
     func testReport_isDemonstrated() async throws {
         let scenario = MergeConflicts()
 

@@ -11,6 +11,22 @@ extension ChangeMerging {
         public var changesMergedByHand: ChangeCounts
         /// Merged by `automaticallyMergesChangesFromParent = true`.
         public var mergedAutomatically: MainContextView
+        /// A batch update under automatic merging, then merged by hand.
+        public var batch: BatchView
+    }
+
+    /// What an auto-merging main context showed of a batch update of Ada's age.
+    public struct BatchView: Sendable, Codable, Hashable {
+        /// Ada's age in the store after the batch.
+        public var storeAge: Int
+        /// How many `ModelContext.didSave` notifications the batch posted (Core Data's: none).
+        public var didSavePosted: Int
+        /// How many identifiers the batch's `.identifiers` result carried.
+        public var identifiersReturned: Int
+        /// Ada's age in the main context once any automatic merge would have run.
+        public var adaAgeWithAutomaticMerging: Int
+        /// Ada's age after `mergeChanges(fromRemoteContextSave:into:)` with the batch's identifiers.
+        public var adaAgeAfterMergingByHand: Int
     }
 
     /// How the main context sees the people once the background save is done.

@@ -20,11 +20,14 @@ public struct ChangeMerging: Scenario {
             is out of date until the main context merges the saved changes: from the did-save \
             notification by hand (Core Data before iOS 10), or automatically with \
             automaticallyMergesChangesFromParent, which enqueues each merge on the context's queue \
-            in save order.
+            in save order. Batch requests are the exception: they post no did-save, so no context \
+            merges them by itself; merge their result by hand with \
+            mergeChanges(fromRemoteContextSave:into:).
             """,
-        rule: "A context that shows data must merge the saves of other contexts: set automaticallyMergesChangesFromParent, or merge each did-save notification on its queue.",
+        rule: "A context that shows data must merge the saves of other contexts: set automaticallyMergesChangesFromParent, or merge each did-save notification on its queue; merge batch requests' results by hand.",
         whereToLook: [
             "Sources/Scenarios/ChangeMerging/ChangeMerging+Example.swift",
+            "Sources/Scenarios/ChangeMerging/ChangeMerging+Batch.swift",
             "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
             "Sources/PersistenceCore/Merging/ModelContext+DidSave.swift",
             "Sources/PersistenceCore/Merging/ChangeBroadcaster.swift",
@@ -43,7 +46,8 @@ public struct ChangeMerging: Scenario {
             throw ScenarioError.unexpected("the didSave observer received nothing")
         }
         return Outcome(store: never.store, notMerged: never.view, mergedByHand: byHand.view,
-                       changesMergedByHand: received, mergedAutomatically: automatic.view)
+                       changesMergedByHand: received, mergedAutomatically: automatic.view,
+                       batch: try await runBatchExample(in: environment))
     }
 
     public func report(_ outcome: Outcome) -> ScenarioReport {
@@ -65,6 +69,11 @@ public struct ChangeMerging: Scenario {
                 + "Bob is \(outcome.mergedAutomatically.bobStillRegistered ? "still registered" : "gone"), "
                 + "a fetch returns \(Self.list(outcome.mergedAutomatically.fetched)).",
             "Both waits were deterministic: a block enqueued on the main queue after the save runs after the merge the save enqueued.",
+            "A batch update set Ada's age to \(outcome.batch.storeAge) in the store and posted \(outcome.batch.didSavePosted) didSave "
+                + "notification(s); the auto-merging main context still said \(outcome.batch.adaAgeWithAutomaticMerging) "
+                + "(batch requests bypass every context, as Core Data's do). Merging the batch's "
+                + "\(outcome.batch.identifiersReturned) identifier(s) by hand with ModelContext.mergeChanges(fromRemoteContextSave:into:) "
+                + "made it \(outcome.batch.adaAgeAfterMergingByHand).",
         ]
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: [
             Measurement("Ada's age in the unmerged main context", Double(outcome.notMerged.adaAge), unit: "years"),
@@ -79,7 +88,10 @@ public struct ChangeMerging: Scenario {
         let current = { (view: MainContextView) in
             view.adaAge == storeAda.age && !view.bobStillRegistered && view.fetched == outcome.store
         }
-        return stale && current(outcome.mergedByHand) && current(outcome.mergedAutomatically)
+        let batch = outcome.batch
+        let batchBypassed = batch.didSavePosted == 0 && batch.adaAgeWithAutomaticMerging != batch.storeAge
+            && batch.adaAgeAfterMergingByHand == batch.storeAge && batch.identifiersReturned == 1
+        return stale && current(outcome.mergedByHand) && current(outcome.mergedAutomatically) && batchBypassed
     }
 
     private static func names(_ people: [PersonValues]) -> String {

@@ -34,6 +34,17 @@ extension IdentifierPassing {
         }
     }
 
+    /// A context holds the item, another deletes it and saves, the holder merges the deletion and
+    /// reads the held model: the read stops the process ("This model instance was invalidated").
+    public static func touchHeldItemAfterDeletion(in container: ModelContainer) async throws -> Date {
+        let id = try await saveItem(in: container)
+        let holder = container.newBackgroundContext()
+        holder.automaticallyMergesChangesFromParent = true
+        let held = try await holder.perform { Smuggled(try holder.existingModel(for: id, as: Item.self)) }
+        try await deleteItem(id, in: container)
+        return await holder.perform(schedule: .enqueued) { held.value.timestamp }
+    }
+
     /// The message the process stops with when a fault for `identifier` is touched after its row
     /// was deleted: what `readThroughModelFor` would print.
     public static func faultTrapMessage(for identifier: PersistentIdentifier) -> String {

@@ -93,8 +93,13 @@ public struct IdentifierPassing: Scenario {
         public var temporaryAfterInsert: Bool
         /// Its URI, e.g. `x-lab://…/Item/t<UUID>`.
         public var temporaryURI: String
+        /// Another context finds nothing for a temporary identifier handed to it before the save.
+        public var temporaryFoundByAnotherContextBeforeSave: Bool
         /// Another context cannot find a temporary identifier, not even after the save.
         public var temporaryFoundByAnotherContext: Bool
+        /// After the save, even the context that saved finds nothing for the old temporary
+        /// identifier: SwiftData's temporary identifiers "are only valid until an object is persisted".
+        public var temporaryFoundBySavingContextAfterSave: Bool
         /// After `obtainPermanentIdentifiers`, before any save, it is permanent.
         public var permanentAfterObtaining: Bool
         /// Its URI, e.g. `x-lab://…/Item/p2`.
@@ -125,11 +130,26 @@ public struct IdentifierPassing: Scenario {
         public var otherStoreResolved: Bool
     }
 
+    /// A model held by a context (as a view holds it) while another context deletes its row.
+    public struct HeldAcrossDeletion: Sendable, Codable, Hashable {
+        /// Still registered in the holding context once the deletion was merged.
+        public var registeredAfterMerge: Bool
+        /// Its `modelContext` is still the holding context.
+        public var hasContextAfterMerge: Bool
+        /// Its `isDeleted` (false: no deletion is pending, it is done).
+        public var isDeletedAfterMerge: Bool
+        /// It became a fault that can never be fulfilled: touching it stops the process.
+        public var isFaultAfterMerge: Bool
+        /// The fix, holding the identifier and fetching again: `existingModel` threw `modelNotFound`.
+        public var refetchThrewModelNotFound: Bool
+    }
+
     public struct Outcome: Sendable, Codable, Hashable {
         public var passingTheModel: PassedModel
         public var passingTheIdentifier: PassedIdentifier
         public var lookups: Lookups
         public var afterDeletion: AfterDeletion
+        public var heldAcrossDeletion: HeldAcrossDeletion
         public var identifiers: IdentifierLifecycle
         public var archive: ArchivedURI
     }
@@ -145,11 +165,13 @@ public struct IdentifierPassing: Scenario {
         let lookups = await lookUp(id, in: container)
         try await Self.deleteItem(id, in: container)
         let afterDeletion = await lookUpDeleted(id, in: container)
+        let heldAcrossDeletion = try await holdAcrossDeletion(in: environment)
 
         let identifiers = try await followIdentifiers(in: environment)
         let archive = try await archiveAndResolve(in: environment)
         return Outcome(passingTheModel: passingTheModel, passingTheIdentifier: passingTheIdentifier, lookups: lookups,
-                       afterDeletion: afterDeletion, identifiers: identifiers, archive: archive)
+                       afterDeletion: afterDeletion, heldAcrossDeletion: heldAcrossDeletion, identifiers: identifiers,
+                       archive: archive)
     }
 
     // MARK: The wrong way and the right way
@@ -237,6 +259,39 @@ public struct IdentifierPassing: Scenario {
         }
     }
 
+    /// A context holds an item, as a list on screen holds its rows; another context deletes it and
+    /// saves; the holding context merges the deletion. The held model is now invalid (touching it
+    /// stops the process, see `touchHeldItemAfterDeletion`); the identifier is what to keep.
+    ///
+    /// ```
+    /// // holding context (auto-merging)     deleting context
+    /// // item = existingModel(id)
+    /// //                                    delete(item), save
+    /// // merge: item invalidated
+    /// // existingModel(id) → modelNotFound  ← the fix: hold id, fetch again
+    /// ```
+    private func holdAcrossDeletion(in environment: ScenarioEnvironment) async throws -> HeldAcrossDeletion {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-held")
+        let id = try await Self.saveItem(in: container)
+        let holder = container.newBackgroundContext()
+        holder.automaticallyMergesChangesFromParent = true
+        let held = try await holder.perform { Smuggled(try holder.existingModel(for: id, as: Item.self)) }
+        try await Self.deleteItem(id, in: container)
+        return await holder.perform(schedule: .enqueued) {  // after the merge the save enqueued
+            let item = held.value  // only its thread-safe properties are read here
+            var notFound = false
+            do {
+                _ = try holder.existingModel(for: id, as: Item.self)
+            } catch ModelError.modelNotFound {
+                notFound = true
+            } catch {}
+            return HeldAcrossDeletion(
+                registeredAfterMerge: (holder.registeredModel(for: id) as Item?) != nil,
+                hasContextAfterMerge: item.modelContext === holder, isDeletedAfterMerge: item.isDeleted,
+                isFaultAfterMerge: item.isFault, refetchThrewModelNotFound: notFound)
+        }
+    }
+
     // MARK: Identifiers
 
     /// One item from temporary to permanent with `obtainPermanentIdentifiers`, another with a save.
@@ -252,19 +307,30 @@ public struct IdentifierPassing: Scenario {
             try context.save()
             return (temporary, obtained, item.persistentModelID)
         }
-        let second = try await context.perform {
+        let temporary = await context.perform {
             let item = Item(timestamp: Self.savedTimestamp)
             context.insert(item)
-            let before = item.persistentModelID
+            return item.persistentModelID
+        }
+        let foundBeforeSave = await container.performBackgroundTask { other in
+            (try? other.existingModel(for: temporary, as: Item.self)) != nil
+        }
+        let second = try await context.perform {
+            guard let item = context.registeredModel(for: temporary) as Item? else {
+                throw ScenarioError.unexpected("the inserted item is not registered under its temporary identifier")
+            }
             try context.save()
-            return (before, item.persistentModelID)
+            let stillFound = (context.registeredModel(for: temporary) as Item?) != nil
+            return (temporary, item.persistentModelID, stillFound)
         }
         let temporaryFoundElsewhere = await container.performBackgroundTask { other in
             (try? other.existingModel(for: second.0, as: Item.self)) != nil
         }
         return IdentifierLifecycle(
             temporaryAfterInsert: first.0.isTemporary, temporaryURI: first.0.uriRepresentation.absoluteString,
+            temporaryFoundByAnotherContextBeforeSave: foundBeforeSave,
             temporaryFoundByAnotherContext: temporaryFoundElsewhere,
+            temporaryFoundBySavingContextAfterSave: second.2,
             permanentAfterObtaining: !first.1.isTemporary, permanentURI: first.1.uriRepresentation.absoluteString,
             unchangedBySave: first.1 == first.2,
             temporaryBeforeSave: second.0.isTemporary, permanentAfterSave: !second.1.isTemporary)
@@ -321,14 +387,22 @@ public struct IdentifierPassing: Scenario {
 
     public func report(_ outcome: Outcome) -> ScenarioReport {
         let model = outcome.passingTheModel, identifier = outcome.passingTheIdentifier
-        let lookups = outcome.lookups, deleted = outcome.afterDeletion
+        let lookups = outcome.lookups, deleted = outcome.afterDeletion, held = outcome.heldAcrossDeletion
         let ids = outcome.identifiers, archive = outcome.archive
         var wrongWay = [
             "A model of '\(model.ownerQueue)' read inside the perform of '\(model.readerQueue)': the value came back "
                 + (model.readTheValue ? "right anyway" : "wrong") + ", and .record caught "
                 + (model.violations.map { "\($0.operation) on '\($0.thread)'" }.joined(separator: ", ").nonEmpty ?? "nothing") + ".",
-            "A temporary identifier (…/Item/t<UUID>) sent to another context finds "
-                + (ids.temporaryFoundByAnotherContext ? "the item" : "nothing") + ", even after its object was saved.",
+            "A temporary identifier (…/Item/t<UUID>) sent to another context before the save finds "
+                + (ids.temporaryFoundByAnotherContextBeforeSave ? "the item" : "nothing (the row does not exist yet)")
+                + ", and after the save " + (ids.temporaryFoundByAnotherContext ? "the item" : "still nothing")
+                + "; even the context that saved it finds " + (ids.temporaryFoundBySavingContextAfterSave ? "the item" : "nothing")
+                + " by it once the item has its permanent identifier.",
+            "A context held an item while another context deleted it and saved: once merged, the held model is "
+                + (held.registeredAfterMerge ? "still registered" : "no longer registered")
+                + (held.hasContextAfterMerge ? "" : ", has no context")
+                + (held.isFaultAfterMerge && !held.hasContextAfterMerge ? " and is a fault that can never be fulfilled: touching it stops the process (SwiftData: \"This model instance was invalidated\")" : "")
+                + ".",
             "After the row was deleted, model(for:) still handed out a fault (\(deleted.modelForWasFault)); touching it "
                 + "stops the process with: \(deleted.faultTrapMessage)",
         ]
@@ -342,6 +416,8 @@ public struct IdentifierPassing: Scenario {
             "In a fresh context: registeredModel → \(lookups.registeredModelFound ? "the item" : "nil"); "
                 + "model(for:) → a fault (\(lookups.modelForWasFault)) that loaded the saved value on first read "
                 + "(\(lookups.faultFulfilledWithSavedValue)); existingModel → never a fault (\(!lookups.existingModelWasFault)).",
+            "Held by identifier instead, the item is fetched again: existingModel "
+                + (held.refetchThrewModelNotFound ? "threw modelNotFound, which the UI can handle" : "did not throw modelNotFound") + ".",
             "After the row was deleted: registeredModel → \(deleted.registeredModelFound ? "the item" : "nil"); "
                 + "existingModel " + (deleted.existingModelThrewModelNotFound ? "threw modelNotFound" : "did not throw modelNotFound")
                 + (deleted.existingModelError.map { ": \"\($0)\"" } ?? "."),
@@ -367,11 +443,15 @@ public struct IdentifierPassing: Scenario {
         let d = outcome.afterDeletion
         let deleted = !d.registeredModelFound && d.existingModelThrewModelNotFound && d.modelForWasFault
         let i = outcome.identifiers
+        let h = outcome.heldAcrossDeletion
+        let held = !h.registeredAfterMerge && !h.hasContextAfterMerge && !h.isDeletedAfterMerge && h.isFaultAfterMerge
+            && h.refetchThrewModelNotFound
         let identifiers = i.temporaryAfterInsert && !i.temporaryFoundByAnotherContext && i.permanentAfterObtaining
+            && !i.temporaryFoundByAnotherContextBeforeSave && !i.temporaryFoundBySavingContextAfterSave
             && i.unchangedBySave && i.temporaryBeforeSave && i.permanentAfterSave
         let a = outcome.archive
         let archive = a.resolvedToTheSameIdentifier && a.resolvedItemCount == 42 && !a.malformedResolved && !a.otherStoreResolved
-        return caught && passed && lookups && deleted && identifiers && archive
+        return caught && passed && lookups && deleted && held && identifiers && archive
     }
 }
 

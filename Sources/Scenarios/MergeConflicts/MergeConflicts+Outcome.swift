@@ -9,6 +9,10 @@ extension MergeConflicts {
         public var batchEdit: PersonValues
         /// One row per policy, in ``Policy/allCases`` order.
         public var results: [PolicyResult]
+        /// The example on a main context that merges automatically: the batch still bypasses it.
+        public var autoMergingMainContext: MainContextLane
+        /// The same, with the batch's result merged by hand right after it.
+        public var batchMergedByHand: MainContextLane
 
         /// The row of one policy.
         public subscript(policy: Policy) -> PolicyResult? {
@@ -33,6 +37,20 @@ extension MergeConflicts {
         public var store: PersonValues
         /// The conflict the save threw, under `.error`; nil when the policy resolved it.
         public var conflict: ConflictVersions?
+    }
+
+    /// The example on an auto-merging main context, under the default `.error` policy.
+    public struct MainContextLane: Sendable, Codable, Hashable {
+        /// Whether the batch's result was merged by hand with `mergeChanges(fromRemoteContextSave:into:)`.
+        public var mergedByHand: Bool
+        /// What the main context's Ada showed after the batch, before the edit.
+        public var shownAfterBatch: PersonValues
+        /// Whether `save()` returned.
+        public var saved: Bool
+        /// Whether `save()` threw a merge conflict.
+        public var threwConflict: Bool
+        /// The person in the store afterwards, read by a fresh context.
+        public var store: PersonValues
     }
 
     /// A thrown ``PersistenceCore/MergeConflict``, in plain values: Core Data's `NSMergeConflict`.
