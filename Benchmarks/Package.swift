@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "ConcurrencyLab", path: ".."),
-        // Without the trait, package-benchmark also asks for swift-runtime-interposer (see NOTES.md).
+        // Without the MallocInterposer trait, package-benchmark also asks for swift-runtime-interposer, which may not be reachable.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         // The peer a Swift developer would otherwise pick; its GRDBSQLite module is also the raw C API.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

@@ -8,8 +8,9 @@ import Synchronization
 /// matter: their 99th percentile and maximum, and the share of a time span during which some
 /// heartbeat was waiting longer than one period (the main queue counts as blocked then).
 ///
-/// The benchmark runner's `main` is async, so the main queue is drained for us (NOTES.md, "The
-/// main thread on Linux"): nothing here needs to run on the main thread itself.
+/// The benchmark runner's `main` is async, so the main queue is drained for us (on Linux, by a
+/// worker thread: see PersistenceCore's article "Queues and executors on Linux"): nothing here
+/// needs to run on the main thread itself.
 // @unchecked: `timer` is set up in init and only cancelled in stop; the beats are under a Mutex.
 final class MainQueueHeartbeat: @unchecked Sendable {
     /// The waits observed, and what they mean for one span of time.

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 
-/// The benchmarks' model: the same shape as the tests' `Item` (API.md's model plus two extras).
+/// The benchmarks' model: the same shape as the tests' `Item` (the README's model plus two extras).
 ///
 /// The raw SQLite and GRDB peers write the same four values into an equivalent table: the UUID as a
 /// 16-byte blob, the date as a REAL (seconds since 2001), the title as nullable text, the count as

@@ -4,7 +4,17 @@ import CDispatch
 #endif
 
 /// Answers "which queue am I on?" the way that works on Linux: by queue-specific keys, never by
-/// `Thread.isMainThread` (which is false on the main queue under Swift Testing, see NOTES.md).
+/// `Thread.isMainThread`.
+///
+/// On Linux, after the first `await` of an async `main`, and in every Swift Testing test, the main
+/// queue is drained by a worker thread: `Thread.isMainThread` is false there even inside
+/// `@MainActor` code, and it got four of the places we tried wrong. A key set once on
+/// `DispatchQueue.main` and read with `DispatchQueue.getSpecific(key:)` answered right in every
+/// one (top-level code before and after an `await`, `Task { @MainActor in }`, `MainActor.run`,
+/// `DispatchQueue.main.async`, XCTest and Swift Testing `@MainActor` tests) and said no in
+/// `Task.detached`, plain async tests, a private queue's `sync` and `DispatchQueue.global()`.
+/// The label is only for messages: a private queue merely *named* "com.apple.main-thread" would
+/// fool a label check. See the article "Queues and executors on Linux".
 enum QueueIdentity {
     /// Marks `DispatchQueue.main`; set once, lazily, from any thread.
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {

@@ -36,6 +36,9 @@ public final class ModelContextExecutor: SerialExecutor {
     /// Stops the process unless the caller runs on the context's queue (or inside its
     /// `performAndWait`): what makes `assumeIsolated` and `assertIsolated` work from code the
     /// queue runs outside the actor, and fail loudly elsewhere.
+    ///
+    /// Without it, the runtime cannot tell that code inside the queue's `sync` is isolated to the
+    /// actor, and `assumeIsolated` stops the process with "Unexpected isolation context".
     public func checkIsolated() {
         precondition(
             context.isOnQueue,

@@ -1,4 +1,4 @@
-/// The attribute types a model may declare, as API.md lists them.
+/// The attribute types a model may declare (see the article "API at a glance").
 ///
 /// Each maps to the SQLite column type Core Data uses for it, so a learner who opens the file
 /// sees what Core Data would have written.

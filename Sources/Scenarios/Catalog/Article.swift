@@ -1,4 +1,4 @@
-/// The articles the course is built from (`../shared/articles/`).
+/// The articles the course is built from, numbered as the course numbers them.
 public enum Article: String, Sendable, Codable, CaseIterable, Comparable {
     /// Fatbobman, "Concurrent Programming in SwiftData" (002 is its Chinese edition).
     case swiftDataConcurrency = "000"

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 
-/// API.md's model: what the scenarios insert, fetch, pass around and import by the thousand.
+/// The README's model: what the scenarios insert, fetch, pass around and import by the thousand.
 @Model public final class Item {
     @Attribute(.unique) public var id: UUID
     public var timestamp: Date

@@ -21,7 +21,8 @@ import Synchronization
 ///     print(recording.maxDelay, recording.blockedTime, recording.blockedShare)
 ///
 /// > Note: On Linux the main queue is drained by a worker thread in async programs and under
-/// > Swift Testing (NOTES.md); the heartbeat measures the main *queue*, wherever it is drained.
+/// > Swift Testing (see PersistenceCore's article "Queues and executors on Linux"); the heartbeat
+/// > measures the main *queue*, wherever it is drained.
 public final class MainQueueHeartbeat: Sendable {
     /// One tick: when it was due and when the main queue ran it, both since ``start()``.
     public struct Sample: Sendable, Codable, Hashable {

@@ -3,7 +3,7 @@ import PersistenceCore
 
 // The models every test suite shares. Keep their names and shapes: other suites rely on them.
 
-/// API.md's model: a unique identifier, a timestamp, and a few extras.
+/// The README's model: a unique identifier, a timestamp, and a few extras.
 @Model final class Item {
     @Attribute(.unique) var id: UUID
     var timestamp: Date

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 
-/// The workshop's item: API.md's `Item`, with the count the exercises update.
+/// The workshop's item: the README's `Item`, with the count the exercises update.
 @Model public final class Item {
     @Attribute(.unique) public var id: UUID
     public var timestamp: Date

@@ -1,5 +1,5 @@
 // Lesson: models returned from a task group's child tasks.
-// Teaches: `@Model` marks the class's `Sendable` conformance unavailable (API.md, Sendability), so
+// Teaches: `@Model` marks the class's `Sendable` conformance unavailable (see "API at a glance", Sendability), so
 //   any API that requires `Sendable` (here a child task's result) names the model itself.
 // Expected: error: conformance of 'Item' to 'Sendable' is unavailable
 // Fixed twin: model-from-task-group.fixed.swift

@@ -1,0 +1,70 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+/// The deliberate differences from Core Data and SwiftData that no other suite pins; each is a
+/// row of the "Differences from Core Data and SwiftData" article.
+@Suite("Differences from Core Data and SwiftData")
+struct DifferencesTests {
+    @Test("No context merges automatically until told to, the main context included (Core Data's default)")
+    func automaticMergingIsOffByDefault() throws {
+        let container = try makeContainer()
+
+        #expect(!container.mainContext.automaticallyMergesChangesFromParent)
+        #expect(!container.newBackgroundContext().automaticallyMergesChangesFromParent)
+    }
+
+    @Test("Writing an attribute's current value records no change")
+    func equalValueWriteIsNoChange() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: Date(timeIntervalSinceReferenceDate: 1), count: 3)
+            context.insert(item)
+            try context.save()
+            item.count = 3
+            #expect(!item.hasChanges)
+            #expect(!context.hasChanges)
+        }
+    }
+
+    @Test("The main context does not autosave: an unsaved insert stays out of the store")
+    @MainActor
+    func noAutosave() async throws {
+        let container = try makeContainer()
+        container.mainContext.insert(Item(timestamp: .now))
+        await container.mainContext.perform(schedule: .enqueued) {}  // a later turn of the main queue
+        let stored = try await container.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
+
+        #expect(stored == 0)
+        #expect(container.mainContext.hasChanges)
+    }
+
+    @Test("model(for:) with a temporary identifier no object holds hands out a fault (touching it traps)")
+    func staleTemporaryIdentifierIsAFault() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            let temporary = item.persistentModelID
+            try context.save()
+            let fault = context.model(for: temporary)
+
+            #expect(fault !== item)
+            #expect(fault.isFault)
+            #expect(fault.persistentModelID == temporary)
+        }
+    }
+
+    @Test("An invalidated model reports itself a fault, with no context and no pending deletion")
+    func invalidatedModelIsAFault() throws {
+        let context = try makeContainer().newBackgroundContext()
+        try context.performAndWait {
+            let item = Item(timestamp: .now)
+            context.insert(item)
+            try context.save()
+            context.reset()
+
+            #expect(item.isFault && item.modelContext == nil && !item.isDeleted && !item.hasChanges)
+        }
+    }
+}
