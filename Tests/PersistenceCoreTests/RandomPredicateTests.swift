@@ -61,10 +61,11 @@ struct RandomPredicateTests {
         #expect(kept > checked / 10 && kept < checked * 9 / 10, "kept \(kept) of \(checked) rows")
     }
 
-    /// Found by random data: the translator assumes stored text is in Unicode's composed form
-    /// (NFC), as typed text is. Text stored decomposed ("e" + U+0301, as macOS file names are)
-    /// is equal to the composed spelling in Swift, but SQLite compares bytes.
-    @Test("Known limitation: text stored decomposed (NFD) is compared by bytes in SQL, by canonical equivalence in memory")
+    /// Found by random data: text stored decomposed ("e" + U+0301, as macOS file names are) is
+    /// equal to the composed spelling in Swift. SQLite compares bytes, so the translator compares
+    /// text with the `SWIFT` collation (see `SwiftText`), and both paths agree; the stored bytes
+    /// stay as they were written.
+    @Test("Text stored decomposed (NFD) matches its composed spelling in SQL as in memory, and round-trips byte for byte")
     func decomposedStoredText() throws {
         // Given a record whose name is "café" written with a combining accent
         let container = try ModelContainer(for: Record.self, configuration: .inMemory)
@@ -78,11 +79,13 @@ struct RandomPredicateTests {
             let inMemory = try context.fetch(FetchDescriptor<Record>()).filter { try predicate.evaluate($0) }
             let fetched = try context.fetch(FetchDescriptor(predicate: predicate))
 
-            // Then Swift finds it; SQLite does not
+            // Then both find it, and what is stored is still the decomposed spelling
             #expect(inMemory.count == 1)
-            withKnownIssue("the translator assumes stored text is NFC (SQLiteValue+Predicate.swift); SQLite compares bytes") {
-                #expect(fetched.count == 1)
-            }
+            #expect(fetched.count == 1)
+            #expect(try context.fetchCount(FetchDescriptor(predicate: predicate)) == 1)
+            #expect(fetched.first.map { Array($0.name.unicodeScalars) } == Array("cafe\u{301}".unicodeScalars))
+            let sorted = try context.fetch(FetchDescriptor<Record>(predicate: #Predicate { $0.name.contains("é") }))
+            #expect(sorted.count == 1)
         }
     }
 }

@@ -34,6 +34,9 @@ enum BatchValues {
         }
         guard let persistent = value as? any PersistentValue else { throw mismatch("a \(type(of: value))") }
         let stored = persistent.sqliteValue
+        if stored.isNaN {
+            throw .invalidProperty(entity: entity.name, property: attribute.name, reason: SQLiteValue.nanRefusal)
+        }
         if case .null = stored {
             guard attribute.isOptional else { throw mismatch("nil") }
             return .null
@@ -43,7 +46,15 @@ enum BatchValues {
         case let (expected, given) where expected == given: return stored
         case (.int64, .int), (.int, .int64): return stored
         case (.double, .int), (.double, .int64):
-            if case .integer(let integer) = stored { return .real(Double(integer)) }
+            // Only integers a Double holds exactly: 2^53 + 1 would be stored as another number.
+            if case .integer(let integer) = stored {
+                let real = Double(integer)
+                guard Int64(exactly: real) == integer else {
+                    throw .invalidProperty(entity: entity.name, property: attribute.name,
+                                           reason: "is \(expected); \(integer) has no exact Double, and would be stored as \(real)")
+                }
+                return .real(real)
+            }
             return stored
         default: throw mismatch("a \(given.rawValue)")
         }

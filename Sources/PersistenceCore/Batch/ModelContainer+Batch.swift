@@ -79,11 +79,16 @@ extension ModelContainer {
     ) throws -> [Int64] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
         let keys = try store.write({ (connection) throws(ModelError) -> [Int64] in
-            guard let predicate, let translation, !translation.isComplete else {
-                return try statement(connection, .sql(translation?.sql))
+            do throws(ModelError) {
+                guard let predicate, let translation, !translation.isComplete else {
+                    return try statement(connection, .sql(translation?.sql))
+                }
+                let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
+                return try statement(connection, .primaryKeys(keys))
+            } catch {
+                // A batch that gives a unique attribute one value twice names it, as a save does.
+                throw SavePlan.explainConstraint(error, entity: entity.entity)
             }
-            let keys = try matchingKeys(T.self, entity: entity, predicate: predicate, narrowedBy: translation.sql, in: connection)
-            return try statement(connection, .primaryKeys(keys))
         }, afterCommit: { keys in
             // The set of identifiers is built by the first subscriber to read it, if any: for
             // 100k rows, building it took as long as SQLite's UPDATE.

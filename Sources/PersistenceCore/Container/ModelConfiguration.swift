@@ -15,10 +15,15 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// How long a write waits for a lock held by another process before failing with
     /// ``ModelError/storeBusy(_:)``.
     public var busyTimeout: Duration
+    /// The most the store may hold, in bytes (rounded down to SQLite pages); nil for no limit
+    /// but the disk's. A save that would grow it further throws ``ModelError/storeFull(_:)`` and
+    /// writes nothing: how a full disk behaves, on purpose, for a cache that must stay small.
+    public var maximumSize: Int?
 
-    public init(location: Location, busyTimeout: Duration = .seconds(5)) {
+    public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil) {
         self.location = location
         self.busyTimeout = busyTimeout
+        self.maximumSize = maximumSize
     }
 
     /// An in-memory store: the default for tests.

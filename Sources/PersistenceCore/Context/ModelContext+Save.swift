@@ -106,6 +106,7 @@ struct SavePlan: Sendable {
     /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
     /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
     func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
+        try refuseUnstorableValues()
         var outcome = SaveOutcome()
         var conflicts: [(data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool)] = []
 
@@ -192,6 +193,16 @@ struct SavePlan: Sendable {
             outcome.noteInserted(primaryKey, in: temporary.scope)
         }
         return outcome
+    }
+
+    /// Refuses, before any row is written, a value the store would silently change: a NaN.
+    private func refuseUnstorableValues() throws(ModelError) {
+        for data in [inserted, updated].joined() {
+            for (index, value) in data.values.enumerated() where value.isNaN {
+                throw .invalidProperty(entity: data.entity.name, property: data.entity.attributes[index].name,
+                                       reason: SQLiteValue.nanRefusal)
+            }
+        }
     }
 
     /// The prepared INSERT of an entity, looked up once per save rather than once per row.

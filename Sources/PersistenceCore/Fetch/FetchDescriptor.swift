@@ -18,6 +18,18 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
     /// SwiftData and Core Data).
     public var includePendingChanges: Bool
 
+    /// Refuses a negative limit or offset, on every path (SQL, memory, count), before anything
+    /// is read: SQLite would read a negative limit as "no limit" and a negative offset as 0, and
+    /// Swift's slicing would stop the process. Either way the caller's mistake would go unseen.
+    func validate() throws(ModelError) {
+        if let fetchLimit, fetchLimit < 0 {
+            throw .invalidFetchDescriptor(entity: T.entitySchema.name, reason: "fetchLimit is \(fetchLimit); a limit must be 0 or more (nil for no limit)")
+        }
+        if let fetchOffset, fetchOffset < 0 {
+            throw .invalidFetchDescriptor(entity: T.entitySchema.name, reason: "fetchOffset is \(fetchOffset); an offset must be 0 or more")
+        }
+    }
+
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = [],
                 fetchLimit: Int? = nil, fetchOffset: Int? = nil, includePendingChanges: Bool = true) {
         self.predicate = predicate

@@ -172,9 +172,10 @@ extension ModelContext {
             }
             kept = order.map { kept[$0.offset] }
         }
+        // No sum of offset and limit: both may be as large as Int.max.
         let offset = min(descriptor.fetchOffset ?? 0, kept.count)
-        let end = descriptor.fetchLimit.map { min(offset + $0, kept.count) } ?? kept.count
-        return Array(kept[offset..<end])
+        let remaining = kept.count - offset
+        return Array(kept[offset..<offset + min(descriptor.fetchLimit ?? remaining, remaining)])
     }
 }
 
@@ -190,6 +191,7 @@ struct FetchPlan {
     let predicateIsComplete: Bool
 
     init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, pendingChanges: Bool) throws(ModelError) {
+        try descriptor.validate()
         let translation = descriptor.predicate.map { PredicateTranslator.translate($0) }
         whereClause = translation?.sql
         let order = SortTranslator.orderBy(descriptor.sortBy)

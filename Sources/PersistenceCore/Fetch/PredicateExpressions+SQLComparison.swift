@@ -33,7 +33,7 @@ extension PredicateExpressions.Comparison: SQLExpressible {
         case .greaterThan: ">"
         case .greaterThanOrEqual: ">="
         }
-        return .condition("(\(lhs) \(raw: symbol) \(rhs))")
+        return .condition("(\(lhs)\(raw: lhs.collation) \(raw: symbol) \(rhs))")
     }
 }
 
@@ -45,9 +45,10 @@ extension PredicateExpressions.RangeExpressionContains: SQLExpressible {
               let element = context.translate(element),
               element.isExact, !element.isOptional, element.type == lower.type, element.type.ordersInSQLAsInSwift
         else { return nil }
+        let collation = element.collation
         return isClosed
-            ? .condition("(\(element) BETWEEN \(lower) AND \(upper))")
-            : .condition("((\(element) >= \(lower)) AND (\(element) < \(upper)))")
+            ? .condition("(\(element)\(raw: collation) BETWEEN \(lower) AND \(upper))")
+            : .condition("((\(element)\(raw: collation) >= \(lower)) AND (\(element)\(raw: collation) < \(upper)))")
     }
 }
 
@@ -85,7 +86,7 @@ extension PredicateExpressions.SequenceContains: SQLExpressible where LHS.Output
             guard values.count < SQLExpression.maximumListCount, value.sqliteValue.comparesInSQLAsInSwift else { return nil }
             values.append(value.sqliteValue)
         }
-        return .condition("(\(element) IN \(list: values))")
+        return .condition("(\(element)\(raw: element.collation) IN \(list: values))")
     }
 }
 
@@ -109,7 +110,7 @@ extension SQLExpression {
         } else {
             negated ? "<>" : "="
         }
-        return .condition("(\(lhs) \(raw: symbol) \(rhs))")
+        return .condition("(\(lhs)\(raw: lhs.collation) \(raw: symbol) \(rhs))")
     }
 
     /// `inexact == true`: still a superset, so allowed (`$0.title?.contains("a") == true`).

@@ -22,8 +22,13 @@ extension PredicateExpressions.Variable: SQLExpressible {
 extension PredicateExpressions.Value: SQLExpressible where Output: PersistentValue {
     /// A captured value or literal becomes a `?` bound to the value as the store keeps it:
     /// a `Date` as seconds since 2001, a `UUID` as 16 bytes, a `Bool` as 0 or 1.
+    ///
+    /// Not NaN: SQLite binds it as NULL, so `score != .nan` would match nothing in SQL and every
+    /// row in Swift. Memory evaluates such a predicate.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
-        .constant(value.sqliteValue, type: Output.attributeType, isOptional: Output.isOptional)
+        let stored = value.sqliteValue
+        if case .real(let real) = stored, real.isNaN { return nil }
+        return .constant(stored, type: Output.attributeType, isOptional: Output.isOptional)
     }
 }
 

@@ -2,28 +2,28 @@ import Foundation
 
 // `contains` and `starts(with:)` on strings.
 //
-// Swift compares strings by `Character`: "a\r\nb" does not contain "\n" (CR-LF is one character),
-// nor "किताब" "क", nor "ABC" "b". SQLite's `instr` finds bytes, case-sensitively, with no wildcards
-// to escape (unlike `LIKE`, which also ignores ASCII case). So `instr` keeps every row Swift keeps,
-// and a few more: these translations are inexact, and memory checks the rows SQL returns.
+// Swift searches strings by `Character`: "a\r\nb" does not contain "\n" (CR-LF is one
+// character), nor "किताब" "क", nor "ABC" "b", and "cafe\u{301}" contains "é". SQLite's `instr` and
+// `LIKE` search bytes, so the translation calls `swift_contains` and `swift_starts_with`, which
+// evaluate the predicate's own expressions inside SQLite (see `SwiftText`): exact, not a superset.
 
 extension PredicateExpressions.CollectionContainsCollection: SQLExpressible
 where Base.Output == String, Other.Output == String {
-    /// `$0.name.contains(text)` is `instr(ZNAME, ?) > 0`, refined in memory.
+    /// `$0.name.contains(text)` is `swift_contains(ZNAME, ?)`.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
         guard let (text, part) = SQLExpression.stringOperands(context.translate(base), context.translate(other))
         else { return nil }
-        return .condition("(instr(\(text), \(part)) > 0)", isExact: false)
+        return .condition("swift_contains(\(text), \(part))")
     }
 }
 
 extension PredicateExpressions.SequenceStartsWith: SQLExpressible
 where Base.Output == String, Prefix.Output == String {
-    /// `$0.name.starts(with: text)` is `instr(ZNAME, ?) = 1`, refined in memory.
+    /// `$0.name.starts(with: text)` is `swift_starts_with(ZNAME, ?)`.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
         guard let (text, prefix) = SQLExpression.stringOperands(context.translate(base), context.translate(prefix))
         else { return nil }
-        return .condition("(instr(\(text), \(prefix)) = 1)", isExact: false)
+        return .condition("swift_starts_with(\(text), \(prefix))")
     }
 }
 

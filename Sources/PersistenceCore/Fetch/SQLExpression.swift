@@ -50,6 +50,12 @@ struct SQLExpression {
         return SQLExpression("\(value)", type: type, isOptional: isOptional, constant: value)
     }
 
+    /// What to write after this piece as a comparison's left operand: ` COLLATE SWIFT` for text,
+    /// so SQLite compares as Swift does (see `SwiftText`); nothing for other types.
+    var collation: String {
+        type == .string ? " COLLATE \(SwiftText.collation)" : ""
+    }
+
     /// Whether this is the literal `true`, the one value an inexact piece may be compared with.
     var isTrue: Bool { type == .bool && constant == .integer(1) }
 
@@ -65,8 +71,8 @@ struct SQLExpression {
 }
 
 extension AttributeType {
-    /// Whether SQLite orders this type as Swift's `<` does: numbers and dates by value, text by
-    /// code point (SQLite's BINARY collation on UTF-8). Bool, UUID and Data are left to memory.
+    /// Whether SQLite orders this type as Swift's `<` does: numbers and dates by value, text with
+    /// the `SWIFT` collation (see ``SQLExpression/collation``). Bool, UUID and Data are left to memory.
     var ordersInSQLAsInSwift: Bool {
         switch self {
         case .int, .int64, .double, .date, .string: true

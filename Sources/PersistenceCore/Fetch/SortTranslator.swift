@@ -3,7 +3,7 @@ import Foundation
 /// Translates sort descriptors into an `ORDER BY` list, when SQLite would order as Swift does.
 ///
 /// `sorted(using:)` compares with Swift: `Comparable` for numbers, dates and, unless a comparator
-/// is given, strings (by Unicode code point, which is SQLite's BINARY order for UTF-8 text in NFC);
+/// is given, strings (by canonical equivalence, which the `SWIFT` collation reproduces, see `SwiftText`);
 /// nil first going forward and last in reverse, as SQLite orders NULL in `ASC` and `DESC`. Equal
 /// values keep their order, by primary key, which the caller's final `Z_PK` term reproduces.
 /// Anything else (a localized comparator, a key path that is not an attribute, UUIDs) is sorted
@@ -19,7 +19,8 @@ enum SortTranslator {
                   attribute.type.ordersInSQLAsInSwift,
                   comparesAsCodePoints(descriptor.stringComparator)
             else { return nil }
-            terms.append("\(attribute.columnName) \(descriptor.order == .forward ? "ASC" : "DESC")")
+            let collation = attribute.type == .string ? " COLLATE \(SwiftText.collation)" : ""
+            terms.append("\(attribute.columnName)\(collation) \(descriptor.order == .forward ? "ASC" : "DESC")")
         }
         return terms.joined(separator: ", ")
     }

@@ -23,8 +23,18 @@ public enum ModelError: Error, Sendable, Hashable {
     case unknownEntity(String)
     /// A batch request named a property the entity does not have, or gave it a wrong value.
     case invalidProperty(entity: String, property: String, reason: String)
+    /// A fetch descriptor asked for something no fetch can do: a negative limit or offset.
+    case invalidFetchDescriptor(entity: String, reason: String)
     /// A unique attribute would hold the same value twice.
     case uniqueConstraintViolation(entity: String, attribute: String)
+    /// The disk, or the store's ``ModelConfiguration/maximumSize``, had no room for a save.
+    case storeFull(URL?)
+    /// Reading or writing the store's file failed in the operating system (an I/O error).
+    case storeIOFailure(URL?, underlying: String)
+    /// A value is larger than SQLite stores in one field (a billion bytes by default).
+    case valueTooLarge(String)
+    /// A write broke a rule of the store's tables that no other case names.
+    case constraintFailed(String)
     /// The store is locked by another process beyond the busy timeout.
     case storeBusy(URL?)
     /// SQLite reported an error this library did not expect; the message is SQLite's.
@@ -57,8 +67,18 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The container's schema has no entity called '\(name)': list its model class in ModelContainer(for:)."
         case .invalidProperty(let entity, let property, let reason):
             "\(entity).\(property) \(reason). Nothing was written."
+        case .invalidFetchDescriptor(let entity, let reason):
+            "FetchDescriptor<\(entity)>: \(reason). Nothing was read."
         case .uniqueConstraintViolation(let entity, let attribute):
             "Another \(entity) already has this \(attribute); the attribute is unique. Nothing was written."
+        case .storeFull(let url):
+            "The store\(url.map { " at \($0.path)" } ?? "") is full: the disk, or the store's maximumSize, has no room for this save. Nothing was written; free space (or raise the limit) and save again."
+        case .storeIOFailure(let url, let underlying):
+            "Reading or writing the store\(url.map { " at \($0.path)" } ?? "") failed in the operating system (\(underlying)). The transaction was rolled back: nothing of it was written."
+        case .valueTooLarge(let underlying):
+            "A value is too large for SQLite to store in one field (\(underlying)). Nothing was written; store large data in a file and keep its URL."
+        case .constraintFailed(let underlying):
+            "The write broke a rule of the store's tables (\(underlying)). Nothing was written."
         case .storeBusy(let url):
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .sqlite(let code, let message, let sql):

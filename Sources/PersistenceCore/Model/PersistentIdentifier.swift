@@ -87,7 +87,11 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
     /// The scheme of every identifier URI.
     public static let uriScheme = "x-lab"
 
-    /// Parses a URI made by ``uriRepresentation``; nil when it is not of that form.
+    /// Parses a URI made by ``uriRepresentation``; nil when it is not exactly that form.
+    ///
+    /// Decorations a URL parser accepts (a trailing slash, a query, a fragment, user info, a
+    /// port, a percent-encoded path, a lowercase UUID) make another URI, not the same one: an
+    /// identifier read from outside is accepted only as this library writes it.
     public init?(uriRepresentation uri: URL) {
         guard uri.scheme == Self.uriScheme,
               let host = uri.host, let store = UUID(uuidString: host)
@@ -111,6 +115,7 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
             return nil
         }
         self.init(storeIdentifier: store, entityName: String(entity), storage: storage)
+        guard uriRepresentation.absoluteString == uri.absoluteString else { return nil }
     }
 }
 

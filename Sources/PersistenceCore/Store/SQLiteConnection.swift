@@ -28,6 +28,7 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        SwiftText.install(on: handle)
     }
 
     deinit {
@@ -40,6 +41,14 @@ final class SQLiteConnection {
     func setBusyTimeout(_ timeout: Duration) {
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// Caps the database at `bytes` (rounded down to whole pages); nil leaves it unbounded. A
+    /// write past the cap fails with `SQLITE_FULL`, as a full disk does.
+    func limitSize(to bytes: Int?) throws(ModelError) {
+        guard let bytes else { return }
+        guard case .integer(let pageSize)? = try rows("PRAGMA page_size").first?.first, pageSize > 0 else { return }
+        try execute("PRAGMA max_page_count = \(max(1, Int64(bytes) / pageSize))")
     }
 
     /// Runs one or more statements that return no rows.

@@ -42,12 +42,18 @@ final class SQLiteStore: Sendable {
                 // Only a file that is (or just became) our store is switched to WAL mode.
                 storeIdentifier = try StoreSchema.install(schema, in: connection, url: url)
                 try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                try connection.limitSize(to: configuration.maximumSize)
             } catch {
-                throw StoreFileValidator.explain(error, url: url)
+                throw error.explained(for: url, opening: true)
             }
         } else {
-            connection = try SQLiteConnection(path: ":memory:")
-            storeIdentifier = try StoreSchema.install(schema, in: connection, url: nil)
+            do {
+                connection = try SQLiteConnection(path: ":memory:")
+                storeIdentifier = try StoreSchema.install(schema, in: connection, url: nil)
+                try connection.limitSize(to: configuration.maximumSize)
+            } catch {
+                throw error.explained(for: nil, opening: true)
+            }
         }
         self.storeIdentifier = storeIdentifier
         self.entitySQL = schema.entities.enumerated().map { offset, entity in
@@ -70,23 +76,22 @@ final class SQLiteStore: Sendable {
         afterCommit: (T) -> Void = { _ in }
     ) throws(ModelError) -> T {
         try withConnection { (connection) throws(ModelError) -> T in
-            let result: T
-            do throws(ModelError) {
-                result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
-            } catch {
-                if let url { throw StoreFileValidator.explain(error, url: url) }
-                throw error
-            }
+            let result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
             afterCommit(result)
             return result
         }
     }
 
-    /// Lends the connection to one caller at a time.
+    /// Lends the connection to one caller at a time; what goes wrong comes out as a typed error
+    /// (see ``ModelError/explained(for:opening:)``).
     private func withConnection<T>(_ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(connection)
+        do {
+            return try body(connection)
+        } catch {
+            throw error.explained(for: url)
+        }
     }
 
     /// The SQL of entity `name`.

@@ -62,3 +62,14 @@ extension UUID {
     /// The 16 bytes SQLite stores for this UUID.
     var bytes: Data { withUnsafeBytes(of: uuid) { Data($0) } }
 }
+
+extension SQLiteValue {
+    /// Why a NaN is refused wherever a value is written: SQLite stores a NaN REAL as NULL, so it
+    /// would come back as nil, or fail a NOT NULL column with SQLite's own message.
+    static let nanRefusal = "is NaN, which SQLite cannot store (it would become NULL): store nil or a number"
+
+    /// True for a NaN real.
+    var isNaN: Bool {
+        if case .real(let real) = self { real.isNaN } else { false }
+    }
+}

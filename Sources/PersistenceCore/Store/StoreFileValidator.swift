@@ -81,24 +81,4 @@ enum StoreFileValidator {
             throw .storeCorrupted(url, underlying: "SQLite's integrity check failed: \(detail)")
         }
     }
-
-    /// Turns SQLite's error codes for bad files into the typed errors a learner can act on.
-    static func explain(_ error: ModelError, url: URL) -> ModelError {
-        guard case .sqlite(let code, let message, _) = error else {
-            if case .storeBusy(nil) = error { return .storeBusy(url) }
-            return error
-        }
-        switch code & 0xFF {
-        case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT:
-            return .storeCorrupted(url, underlying: message)
-        case SQLITE_READONLY:
-            return .storeReadOnly(url, underlying: message)
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_IOERR:
-            return .storeUnreadable(url, underlying: message)
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return .storeBusy(url)
-        default:
-            return error
-        }
-    }
 }

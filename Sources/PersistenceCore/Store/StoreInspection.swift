@@ -50,7 +50,7 @@ public struct StoreInspection: Sendable, Codable, Hashable {
             try StoreFileValidator.checkIntegrity(connection, url: url)
             return try read(connection, url: url, latestRows: latestRows)
         } catch {
-            throw StoreFileValidator.explain(error, url: url)
+            throw error.explained(for: url, opening: true)
         }
     }
 
