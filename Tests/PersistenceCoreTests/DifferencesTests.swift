@@ -55,6 +55,24 @@ struct DifferencesTests {
         }
     }
 
+    @Test("-0.0 comes back as +0.0: SQLite stores an integral real as an integer")
+    func negativeZeroLosesItsSign() throws {
+        let container = try makeContainer()
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let model = AllTypes.sample()
+            model.double = -0.0
+            context.insert(model)
+            try context.save()
+            return model.persistentModelID
+        }
+        let reader = container.newBackgroundContext()
+        let stored = try reader.performAndWait { try reader.existingModel(for: id, as: AllTypes.self).double }
+
+        #expect(stored == 0)
+        #expect(stored.sign == .plus)
+    }
+
     @Test("An invalidated model reports itself a fault, with no context and no pending deletion")
     func invalidatedModelIsAFault() throws {
         let context = try makeContainer().newBackgroundContext()

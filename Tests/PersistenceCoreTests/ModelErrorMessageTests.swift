@@ -11,7 +11,8 @@ struct ModelErrorMessageTests {
         case lookUpADeletedRow, saveOverANewerVersion, openAFileOfRandomBytes, openADirectory, openAReadOnlyFile,
              openAnotherProgramsDatabase, lookUpWithTheWrongType, identifiersForAnotherContextsModel,
              batchUpdateAModelNotInTheContainer, batchUpdateAnUnknownProperty, batchUpdateWithAWrongValueType,
-             insertADuplicateUniqueValue, saveWhileAnotherProcessHoldsTheLock, anUnexpectedSQLiteError
+             insertADuplicateUniqueValue, saveWhileAnotherProcessHoldsTheLock, anUnexpectedSQLiteError,
+             fetchWithANegativeOffset, saveANotANumber, saveIntoAFullStore, writeWhatTheSystemRefuses, storeAHugeValue
 
         var testDescription: String { rawValue }
 
@@ -32,6 +33,11 @@ struct ModelErrorMessageTests {
             case .insertADuplicateUniqueValue: ["Another Item already has this id", "unique", "Nothing was written"]
             case .saveWhileAnotherProcessHoldsTheLock: ["locked by another connection", "busy timeout", "Nothing was written"]
             case .anUnexpectedSQLiteError: ["SQLite error 1", "no such table", "SELECT"]
+            case .fetchWithANegativeOffset: ["FetchDescriptor<Person>", "fetchOffset is -1", "0 or more", "Nothing was read"]
+            case .saveANotANumber: ["AllTypes.double is NaN", "store nil or a number", "Nothing was written"]
+            case .saveIntoAFullStore: ["is full", "maximumSize", "Nothing was written"]
+            case .writeWhatTheSystemRefuses: ["failed in the operating system", "disk I/O error", "rolled back"]
+            case .storeAHugeValue: ["too large", "Nothing was written", "file"]
             }
         }
 
@@ -115,6 +121,21 @@ struct ModelErrorMessageTests {
                 .storeBusy(directory.file("locked.sqlite"))
             case .anUnexpectedSQLiteError:
                 .sqlite(code: 1, message: "no such table: ZGADGET", sql: "SELECT Z_PK FROM ZGADGET")
+            case .fetchWithANegativeOffset:
+                context.performAndWait { caught { _ = try context.fetch(FetchDescriptor<Person>(fetchOffset: -1)) } }
+            case .saveANotANumber:
+                context.performAndWait {
+                    context.insert(AllTypes(double: .nan))
+                    return caught { try context.save() }
+                }
+            // Made by hand: HostileInputTests gets the real ones (a store at its maximumSize, a
+            // file-size limit, SQLite's length limit).
+            case .saveIntoAFullStore:
+                .storeFull(directory.file("full.sqlite"))
+            case .writeWhatTheSystemRefuses:
+                .storeIOFailure(directory.file("failing.sqlite"), underlying: "disk I/O error")
+            case .storeAHugeValue:
+                .valueTooLarge("string or blob too big")
             }
             return try #require(error, "\(self) gave no ModelError")
         }
