@@ -110,6 +110,21 @@ struct MergePolicyTests {
         #expect(memory == store)
     }
 
+    @Test("A custom policy's value the store would not keep as given is refused, and nothing is written", arguments: [
+        ["height": SQLiteValue.integer(180)], ["age": .text("forty")], ["name": .null], ["age": .real(.nan)],
+    ])
+    func customValuesAreChecked(values: [String: SQLiteValue]) throws {
+        let (_, store, error) = try runExample(.custom { conflicts in
+            Dictionary(uniqueKeysWithValues: conflicts.map { ($0.identifier, values) })
+        })
+        guard case .invalidProperty(entity: "Person", let property, _)? = error else {
+            Issue.record("expected invalidProperty, got \(String(describing: error))")
+            return
+        }
+        #expect(property == values.keys.first)
+        #expect(store == Outcome(name: "Ada", age: 30, sex: "x"), "the batch's row, untouched by the refused save")
+    }
+
     @Test("Two contexts editing one row: the second save conflicts")
     func twoContexts() throws {
         let container = try makeContainer()

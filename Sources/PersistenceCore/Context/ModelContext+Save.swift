@@ -142,8 +142,13 @@ struct SavePlan: Sendable {
 
         if !conflicts.isEmpty {
             if case .error = policy { throw .mergeConflict(conflicts.map(\.conflict)) }
-            let custom: [PersistentIdentifier: [String: SQLiteValue]]
-            if case .custom(let resolve) = policy { custom = resolve(conflicts.map(\.conflict)) } else { custom = [:] }
+            var custom: [PersistentIdentifier: [String: SQLiteValue]] = [:]
+            if case .custom(let resolve) = policy {
+                custom = resolve(conflicts.map(\.conflict))
+                for (data, conflict, _, _) in conflicts {
+                    try Self.checkCustomValues(custom[conflict.identifier] ?? [:], for: data.entity)
+                }
+            }
             for (data, conflict, row, isDeletion) in conflicts {
                 guard let row else {
                     // The row was deleted behind our back: the deletion stands under every policy.
@@ -268,6 +273,23 @@ struct SavePlan: Sendable {
             persistedSnapshot: row.map { data.snapshot(of: $0.values) },
             oldVersionNumber: data.version,
             newVersionNumber: row?.version ?? 0)
+    }
+
+    /// Refuses what a custom merge policy returned for one object if the store would not keep it
+    /// as given: a name that is no attribute, a value of another type, nil for a non-optional
+    /// attribute, a NaN. Thrown inside the transaction, so nothing is written.
+    private static func checkCustomValues(_ values: [String: SQLiteValue], for entity: EntitySchema) throws(ModelError) {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            guard let index = entity.attributeIndex(named: name) else {
+                throw .invalidProperty(entity: entity.name, property: name, reason: "is not an attribute, but the custom merge policy gave it a value")
+            }
+            let attribute = entity.attributes[index]
+            guard !value.isNaN else { throw .invalidProperty(entity: entity.name, property: name, reason: SQLiteValue.nanRefusal) }
+            guard attribute.accepts(value) else {
+                throw .invalidProperty(entity: entity.name, property: name,
+                                       reason: "is \(attribute.type.rawValue)\(attribute.isOptional ? "?" : ""); the custom merge policy gave \(value)")
+            }
+        }
     }
 
     enum Resolution {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One persisted property of a model, as `@Model` describes it.
 public struct AttributeSchema: Sendable, Hashable, Codable {
     /// The property's name in Swift, e.g. `timestamp`.
@@ -23,6 +25,22 @@ public struct AttributeSchema: Sendable, Hashable, Codable {
 
     /// The SQLite column, named as Core Data names it: `Z` and the name in capitals.
     public var columnName: String { "Z" + name.uppercased() }
+
+    /// Whether the attribute can hold `value` as stored: nil only when optional, and otherwise a
+    /// value its type reads back (what the model's accessor would read without stopping).
+    func accepts(_ value: SQLiteValue) -> Bool {
+        if case .null = value { return isOptional }
+        return switch type {
+        case .bool: Bool(sqliteValue: value) != nil
+        case .int: Int(sqliteValue: value) != nil
+        case .int64: Int64(sqliteValue: value) != nil
+        case .double: Double(sqliteValue: value) != nil
+        case .string: String(sqliteValue: value) != nil
+        case .date: Date(sqliteValue: value) != nil
+        case .uuid: UUID(sqliteValue: value) != nil
+        case .data: Data(sqliteValue: value) != nil
+        }
+    }
 
     /// How the attribute reads in a schema description, e.g. `timestamp: Date?, unique`.
     public var summary: String {
