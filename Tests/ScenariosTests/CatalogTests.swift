@@ -22,6 +22,12 @@ struct CatalogTests {
         ])
     }
 
+    @Test("Every lesson's description points at files that exist", arguments: ScenarioCatalog.infos.map(\.id))
+    func whereToLookExists(_ id: String) throws {
+        let info = try #require(ScenarioCatalog.scenario(id: id)?.info)
+        #expect(PackagePaths.missing(in: info) == [])
+    }
+
     @Test("An unknown id suggests the nearest ones")
     func suggestions() {
         #expect(ScenarioCatalog.suggestions(for: "merge-conflict").first == "merge-conflicts")

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A serial executor that runs an actor's jobs on a ``ModelContext``'s queue: what makes a
 /// ``ModelActor``'s code run where its context's models may be touched.
@@ -13,6 +14,11 @@ import Dispatch
 public final class ModelContextExecutor: SerialExecutor {
     /// The context whose queue runs the jobs.
     public let context: ModelContext
+    private let jobs = Atomic<Int>(0)
+
+    /// How many jobs this executor has scheduled on the context's queue: each one a `perform`
+    /// the actor's code did not have to write.
+    public var enqueuedJobCount: Int { jobs.load(ordering: .relaxed) }
 
     /// An executor over `context`'s queue.
     public init(context: ModelContext) {
@@ -21,6 +27,7 @@ public final class ModelContextExecutor: SerialExecutor {
 
     /// Schedules `job` on the context's queue, behind the work already there; returns at once.
     public func enqueue(_ job: consuming ExecutorJob) {
+        jobs.add(1, ordering: .relaxed)
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         context.perform {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension BackgroundStorage {
     /// The same import done both ways, and what the main queue felt.
     public struct Outcome: Sendable, Codable, Hashable {
@@ -29,5 +31,33 @@ extension BackgroundStorage {
         public var blockedMilliseconds: Double
         /// Blocked time as a share of the heartbeat's run, from 0 to 1.
         public var blockedShare: Double
+    }
+}
+
+extension BackgroundStorage {
+    /// Article 004's claims, each decided by the heartbeat and the view model.
+    ///
+    /// Shares of each run, not milliseconds in all: the two imports take different times (the
+    /// actor's queue runs at `.utility` and yields the cores to everything else), and on a loaded
+    /// machine the main queue waits for other work too, for as long as a run lasts.
+    public func checks(_ outcome: Outcome) -> [Check] {
+        let main = outcome.onMainContext, actor = outcome.onModelActor
+        return [
+            Check("the main context's import ran on the main queue",
+                  holds: main.contextQueueLabel == "com.apple.main-thread", measured: [.init("queue", main.contextQueueLabel)]),
+            Check("the model actor's import ran on a private queue",
+                  holds: actor.contextQueueLabel.hasPrefix("ModelContext 0x"), measured: [.init("queue", actor.contextQueueLabel)]),
+            Check("the view model shows every imported item, either way",
+                  holds: main.showsEveryImportedItem && actor.showsEveryImportedItem,
+                  measured: [.init("main context", main.itemsShown), .init("model actor", actor.itemsShown)]),
+            Check("the main-context import blocked the main queue for a larger share of its run than the actor's",
+                  holds: main.blockedShare > actor.blockedShare,
+                  measured: [.init("main context", String(format: "%.0f%%", main.blockedShare * 100)),
+                             .init("model actor", String(format: "%.0f%%", actor.blockedShare * 100))]),
+            Check("the main queue's longest wait was longer during the main-context import",
+                  holds: main.maxDelayMilliseconds > actor.maxDelayMilliseconds,
+                  measured: [.init("main context ms", String(format: "%.1f", main.maxDelayMilliseconds)),
+                             .init("model actor ms", String(format: "%.1f", actor.maxDelayMilliseconds))]),
+        ]
     }
 }

@@ -23,6 +23,7 @@ public struct BackgroundStorage: Scenario {
             """,
         rule: "Do data processing that is not about the UI on a model actor with a private queue, and pass Sendable values, not models, back to the MainActor.",
         whereToLook: [
+            "Sources/Scenarios/BackgroundStorage/BackgroundStorage.swift",
             "Sources/Scenarios/BackgroundStorage/ItemsModelActor.swift",
             "Sources/Scenarios/BackgroundStorage/MainContextStorage.swift",
             "Sources/Scenarios/BackgroundStorage/ItemListViewModel.swift",
@@ -30,7 +31,9 @@ public struct BackgroundStorage: Scenario {
             "Sources/Scenarios/BackgroundStorage/DomainItem.swift",
             "Sources/Scenarios/Support/MainQueueHeartbeat.swift",
             "Tests/ScenariosTests/BackgroundStorageTests.swift",
-            "Tests/ScenariosTests/BackgroundStorageXCTests.swift",
+            "Sources/Scenarios/BackgroundStorage/BackgroundStorage+Outcome.swift",
+            "Sources/Scenarios/BackgroundStorage/BackgroundStorage+Report.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 
     public init() {}
@@ -81,61 +84,7 @@ public struct BackgroundStorage: Scenario {
             blockedShare: recording.blockedShare)
     }
 
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        let main = outcome.onMainContext, actor = outcome.onModelActor
-        let wrongWay = [
-            "The view model imported \(outcome.itemCount) items through the main context (queue \(main.contextQueueLabel)) "
-                + "in \(Self.format(main.importMilliseconds)) ms; it shows \(main.itemsShown) items.",
-            "Meanwhile the main queue kept a heartbeat tick waiting up to \(Self.format(main.maxDelayMilliseconds)) ms, "
-                + "and was blocked \(Self.format(main.blockedMilliseconds)) ms in all, "
-                + "\(Self.percent(main.blockedShare)) of the time: no drawing, no touches meanwhile.",
-        ]
-        let rightWay = [
-            "The same view model imported the same items through ItemsModelActor (queue \(actor.contextQueueLabel)) "
-                + "in \(Self.format(actor.importMilliseconds)) ms; it shows \(actor.itemsShown) items, received as Sendable DomainItems.",
-            "The heartbeat's longest wait was \(Self.format(actor.maxDelayMilliseconds)) ms, "
-                + "\(Self.format(actor.blockedMilliseconds)) ms blocked in all (\(Self.percent(actor.blockedShare))): "
-                + "the main queue stayed free while the actor worked.",
-            "The import itself took about as long either way (\(Self.format(main.importMilliseconds)) ms against "
-                + "\(Self.format(actor.importMilliseconds)) ms): the actor does not make the work faster, it moves it off the main queue.",
-        ]
-        let measurements = [
-            Measurement("items imported", Double(outcome.itemCount), unit: "items"),
-            Measurement("main context: import time", main.importMilliseconds, unit: "ms"),
-            Measurement("main context: longest main-queue delay", main.maxDelayMilliseconds, unit: "ms"),
-            Measurement("main context: main queue blocked", main.blockedMilliseconds, unit: "ms"),
-            Measurement("main context: share of the time blocked", main.blockedShare * 100, unit: "%"),
-            Measurement("model actor: import time", actor.importMilliseconds, unit: "ms"),
-            Measurement("model actor: longest main-queue delay", actor.maxDelayMilliseconds, unit: "ms"),
-            Measurement("model actor: main queue blocked", actor.blockedMilliseconds, unit: "ms"),
-            Measurement("model actor: share of the time blocked", actor.blockedShare * 100, unit: "%"),
-        ]
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements,
-                              demonstrated: Self.demonstrated(outcome))
-    }
-
-    /// The pitfall (the main-context import blocked the main queue for more of its run) and its
-    /// fix (the actor's did not), with the view model showing every item either way.
-    ///
-    /// Shares of each run, not milliseconds in all: the two imports take different times (the
-    /// actor's queue runs at `.utility` and yields the cores to everything else), and on a loaded
-    /// machine the main queue waits for other work too, for as long as a run lasts.
-    static func demonstrated(_ outcome: Outcome) -> Bool {
-        let main = outcome.onMainContext, actor = outcome.onModelActor
-        return main.showsEveryImportedItem && actor.showsEveryImportedItem
-            && main.maxDelayMilliseconds > actor.maxDelayMilliseconds
-            && main.blockedShare > actor.blockedShare
-    }
-
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-    }
-
-    private static func format(_ milliseconds: Double) -> String {
-        String(format: "%.1f", milliseconds)
-    }
-
-    private static func percent(_ share: Double) -> String {
-        String(format: "%.0f%%", share * 100)
     }
 }

@@ -1,7 +1,8 @@
 /// One case of the articles, recreated against PersistenceCore: the wrong way, then the right way.
 ///
-/// Each scenario returns its own `Outcome`, a value with exactly the facts its tests assert, and
-/// turns it into a ``ScenarioReport`` for the CLI and the tutorials. Crashes that the articles
+/// Each lesson has the same three files: `<Case>.swift` (its info, the wrong way, the right way:
+/// the code a learner reads), `<Case>+Outcome.swift` (what was measured, and ``checks(_:)``, the
+/// named claims computed from it) and `<Case>+Report.swift` (the words, from the outcome). Crashes that the articles
 /// describe (a trap under concurrency debugging, an unfulfillable fault) cannot happen inside a
 /// run that must report back: a scenario shows them with ``PersistenceCore/ConcurrencyDebug/Mode/record``
 /// (the message `.trap` would print), and the tests make them happen for real in exit tests.
@@ -17,13 +18,19 @@ public protocol Scenario: Sendable {
     /// Runs the wrong way and the right way, each against its own container(s) from `environment`.
     func run(in environment: ScenarioEnvironment) async throws -> Outcome
 
-    /// The outcome in words and numbers.
+    /// The lesson's claims, each decided by the outcome: what both test runners assert.
+    func checks(_ outcome: Outcome) -> [Check]
+
+    /// The outcome in words (the checks and the verdict are added by ``runAndReport(in:)``).
     func report(_ outcome: Outcome) -> ScenarioReport
 }
 
 extension Scenario {
-    /// Runs and reports in one step: what the catalog's type-erased callers use.
+    /// Runs, checks and reports in one step: what the catalog's type-erased callers use.
     public func runAndReport(in environment: ScenarioEnvironment) async throws -> ScenarioReport {
-        report(try await run(in: environment))
+        let outcome = try await run(in: environment)
+        var report = report(outcome)
+        report.checks = checks(outcome)
+        return report
     }
 }

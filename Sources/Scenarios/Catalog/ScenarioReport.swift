@@ -7,15 +7,40 @@ public struct ScenarioReport: Sendable, Codable, Hashable {
     public var rightWay: [String]
     /// Numbers measured on this run (timings, counts), if any.
     public var measurements: [Measurement]
-    /// Whether the run showed what the scenario teaches: the pitfall, then its fix. False means
-    /// the demonstration itself went wrong (the CLI exits with 1).
-    public var demonstrated: Bool
+    /// The lesson's claims, each decided by this run (see ``Check``).
+    public var checks: [Check]
 
-    public init(wrongWay: [String], rightWay: [String], measurements: [Measurement] = [], demonstrated: Bool) {
+    /// Whether the run showed what the scenario teaches, the pitfall and then its fix: every
+    /// check held. False means the demonstration itself went wrong (the CLI exits with 1).
+    public var demonstrated: Bool { checks.allHold }
+
+    public init(wrongWay: [String], rightWay: [String], measurements: [Measurement] = [], checks: [Check] = []) {
         self.wrongWay = wrongWay
         self.rightWay = rightWay
         self.measurements = measurements
-        self.demonstrated = demonstrated
+        self.checks = checks
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case wrongWay, rightWay, measurements, checks, demonstrated
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(wrongWay: try container.decode([String].self, forKey: .wrongWay),
+                  rightWay: try container.decode([String].self, forKey: .rightWay),
+                  measurements: try container.decode([Measurement].self, forKey: .measurements),
+                  checks: try container.decode([Check].self, forKey: .checks))
+    }
+
+    /// Encodes `demonstrated` too, for readers of `lab run --json`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(wrongWay, forKey: .wrongWay)
+        try container.encode(rightWay, forKey: .rightWay)
+        try container.encode(measurements, forKey: .measurements)
+        try container.encode(checks, forKey: .checks)
+        try container.encode(demonstrated, forKey: .demonstrated)
     }
 }
 

@@ -61,3 +61,44 @@ extension ChangeMerging {
         }
     }
 }
+
+extension ChangeMerging {
+    /// Article 003's claims about merging, each decided by what the main context showed.
+    public func checks(_ outcome: Outcome) -> [Check] {
+        let storeAda = outcome.store.first { $0.name == "Ada" }
+        let notMerged = outcome.notMerged, batch = outcome.batch
+        func showsTheStore(_ view: MainContextView) -> Bool {
+            view.adaAge == storeAda?.age && !view.bobStillRegistered && view.fetched == outcome.store
+        }
+        func shown(_ view: MainContextView) -> [Check.Value] {
+            [.init("Ada's age", view.adaAge), .init("Bob registered", view.bobStillRegistered),
+             .init("fetched", view.fetched.map(\.name).joined(separator: ", "))]
+        }
+        return [
+            Check("the background save reached the store: Ada updated, Bob deleted, Carol inserted",
+                  holds: storeAda != nil && !outcome.store.contains { $0.name == "Bob" } && outcome.store.contains { $0.name == "Carol" },
+                  measured: [.init("store", outcome.store.map { "\($0.name) (\($0.age))" }.joined(separator: ", "))]),
+            Check("never merged, the main context still shows Ada's old age and keeps the deleted Bob",
+                  holds: notMerged.adaAge != storeAda?.age && notMerged.bobStillRegistered, measured: shown(notMerged)),
+            Check("a new fetch on the unmerged context finds Carol but hands back the stale registered Ada",
+                  holds: notMerged.fetched.contains { $0.name == "Carol" }
+                      && notMerged.fetched.first { $0.name == "Ada" }?.age == notMerged.adaAge,
+                  measured: [.init("fetched", notMerged.fetched.map { "\($0.name) (\($0.age))" }.joined(separator: ", "))]),
+            Check("the didSave notification carried one inserted, one updated and one deleted identifier",
+                  holds: outcome.changesMergedByHand == ChangeCounts(inserted: 1, updated: 1, deleted: 1),
+                  measured: [.init("inserted", outcome.changesMergedByHand.inserted), .init("updated", outcome.changesMergedByHand.updated),
+                             .init("deleted", outcome.changesMergedByHand.deleted)]),
+            Check("merged by hand from didSave, the main context shows the store", holds: showsTheStore(outcome.mergedByHand),
+                  measured: shown(outcome.mergedByHand)),
+            Check("with automaticallyMergesChangesFromParent, the main context shows the store",
+                  holds: showsTheStore(outcome.mergedAutomatically), measured: shown(outcome.mergedAutomatically)),
+            Check("a batch update posts no didSave, and the auto-merging main context does not see it",
+                  holds: batch.didSavePosted == 0 && batch.adaAgeWithAutomaticMerging != batch.storeAge,
+                  measured: [.init("didSave posted", batch.didSavePosted), .init("store", batch.storeAge),
+                             .init("shown", batch.adaAgeWithAutomaticMerging)]),
+            Check("merging the batch's identifiers by hand brings it in",
+                  holds: batch.identifiersReturned == 1 && batch.adaAgeAfterMergingByHand == batch.storeAge,
+                  measured: [.init("identifiers", batch.identifiersReturned), .init("shown after the merge", batch.adaAgeAfterMergingByHand)]),
+        ]
+    }
+}

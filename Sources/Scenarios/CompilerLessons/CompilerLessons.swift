@@ -1,12 +1,14 @@
+import Foundation
+
 /// Mistakes the articles warn about that Swift 6 no longer lets through: each one a snippet the
 /// compiler rejects, next to its fixed twin.
 ///
 /// Core Data could only catch these at run time (`-com.apple.CoreData.ConcurrencyDebug 1`);
 /// SwiftData only warned. Here models are not `Sendable` (`@Model` marks the conformance
 /// unavailable), so strict concurrency turns each mistake into a compile error that names the
-/// model. The snippets live outside the target, in ``snippetFolder``; `run(in:)` reports the table
-/// of ``lessons`` without invoking a compiler, and `CompilerLessonsTests` keeps that table honest
-/// by compiling every snippet with `swiftc -swift-version 6` against the built `PersistenceCore`.
+/// model. The snippets live outside the target, in ``snippetFolder``; `run(in:)` compiles every
+/// one with `swiftc -swift-version 6` against the built `PersistenceCore` (``SnippetCompiler``),
+/// and the checks compare what the compiler said with the table of ``lessons``.
 ///
 /// > Note: `extension Item: @unchecked Sendable {}` silences all of them, and compiles: it is a
 /// > promise the compiler cannot check, and here a false one. Don't.
@@ -26,40 +28,32 @@ public struct CompilerLessons: Scenario {
             """,
         rule: "Never send a model across isolation domains: send its PersistentIdentifier or a Sendable value, and let the compiler hold you to it.",
         whereToLook: [
+            "Sources/Scenarios/CompilerLessons/CompilerLessons.swift",
             "Sources/Scenarios/CompilerLessons/Snippets/",
             "Sources/Scenarios/CompilerLessons/CompilerLessons+Lesson.swift",
+            "Sources/Scenarios/CompilerLessons/SnippetCompiler.swift",
             "Tests/ScenariosTests/CompilerLessonsTests.swift",
-            "Tests/ScenariosTests/CompilerLessonsXCTests.swift",
-            "Tests/ScenariosTests/Support/SnippetCompiler.swift",
+            "Sources/Scenarios/CompilerLessons/CompilerLessons+Outcome.swift",
+            "Sources/Scenarios/CompilerLessons/CompilerLessons+Report.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
-
-    /// The table of lessons; the tests compiled each snippet.
-    public struct Outcome: Sendable, Codable, Hashable {
-        /// Where the snippets are, from the package root.
-        public var snippetFolder: String
-        /// Each mistake, the error it gets, and its fix.
-        public var lessons: [Lesson]
-    }
 
     public init() {}
 
-    /// Reports the lessons; compiling the snippets is the tests' job (they know where the built
-    /// modules are, a program run from anywhere does not).
+    /// Compiles every snippet pair with the toolchain on `PATH`, against the modules this program
+    /// was built with; when that is impossible, the outcome says why and no check holds.
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
-        Outcome(snippetFolder: Self.snippetFolder, lessons: Self.lessons)
-    }
-
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        ScenarioReport(
-            wrongWay: outcome.lessons.map { "\($0.wrongSnippet): \($0.mistake) → error: \($0.expectedDiagnostic)" },
-            rightWay: outcome.lessons.map { "\($0.fixedSnippet): \($0.fix)" }
-                + ["Every pair is compiled with swiftc -swift-version 6 by Tests/ScenariosTests/CompilerLessonsTests.swift."],
-            measurements: [Measurement("lessons", Double(outcome.lessons.count), unit: "snippet pairs")],
-            demonstrated: Self.demonstrated(outcome))
-    }
-
-    /// Every lesson names its error and its fix (the tests prove both by compiling).
-    static func demonstrated(_ outcome: Outcome) -> Bool {
-        !outcome.lessons.isEmpty && outcome.lessons.allSatisfy { !$0.expectedDiagnostic.isEmpty && !$0.fix.isEmpty }
+        let compiler: SnippetCompiler
+        do {
+            compiler = try SnippetCompiler.locate()
+        } catch {
+            return Outcome(snippetFolder: Self.snippetFolder, lessons: Self.lessons, compilations: [:],
+                           notCompiledBecause: "\(error)")
+        }
+        let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let results = try await compiler.compileAll(Self.lessons, atOnce: width)
+        return Outcome(snippetFolder: Self.snippetFolder, lessons: Self.lessons,
+                       compilations: results.mapValues { Compilation(exitCode: $0.exitCode, errors: $0.errors, warnings: $0.warnings) },
+                       notCompiledBecause: nil)
     }
 }

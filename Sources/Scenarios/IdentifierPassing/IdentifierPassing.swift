@@ -26,133 +26,16 @@ public struct IdentifierPassing: Scenario {
         rule: "Send PersistentIdentifiers (permanent ones) across queues and look them up with existingModel; never send the model.",
         whereToLook: [
             "Sources/Scenarios/IdentifierPassing/IdentifierPassing.swift",
+            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Outcome.swift",
+            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Report.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
             "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Steps.swift",
             "Sources/Scenarios/IdentifierPassing/IdentifierPassing+DataHandler.swift",
             "Sources/Scenarios/IdentifierPassing/IdentifierArchive.swift",
             "Tests/ScenariosTests/IdentifierPassingTests.swift",
-            "Tests/ScenariosTests/IdentifierPassingXCTests.swift",
             "Sources/PersistenceCore/Context/ModelContext+Lookup.swift",
             "Sources/PersistenceCore/Model/PersistentIdentifier.swift",
         ])
-
-    /// The wrong way: a model read on another context's queue.
-    public struct PassedModel: Sendable, Codable, Hashable {
-        /// The label of the queue of the context that owns the model.
-        public var ownerQueue: String
-        /// The label of the queue the model was read on.
-        public var readerQueue: String
-        /// Whether the read returned the saved value anyway (it usually does).
-        public var readTheValue: Bool
-        /// What `ConcurrencyDebug` recorded against the owner.
-        public var violations: [RecordedViolation]
-    }
-
-    /// The right way: article 000's `updateItem(identifier:timestamp:)` on a model actor.
-    public struct PassedIdentifier: Sendable, Codable, Hashable {
-        /// The label of the actor's context's queue.
-        public var actorQueue: String
-        /// Whether the store holds the new timestamp afterwards.
-        public var storeHasTheUpdate: Bool
-        /// What `ConcurrencyDebug` recorded against the actor's context.
-        public var violations: [RecordedViolation]
-    }
-
-    /// The three lookups in a context that has never seen the saved item.
-    public struct Lookups: Sendable, Codable, Hashable {
-        /// `registeredModel(for:)` found it.
-        public var registeredModelFound: Bool
-        /// `model(for:)` returned a fault.
-        public var modelForWasFault: Bool
-        /// Reading the fault's timestamp returned the saved value.
-        public var faultFulfilledWithSavedValue: Bool
-        /// It is no longer a fault after the read.
-        public var faultAfterRead: Bool
-        /// `existingModel(for:)` returned a fault.
-        public var existingModelWasFault: Bool
-        /// `existingModel(for:)` returned the saved value.
-        public var existingModelHadSavedValue: Bool
-    }
-
-    /// The same lookups in a fresh context after the row was deleted and the deletion saved.
-    public struct AfterDeletion: Sendable, Codable, Hashable {
-        /// `registeredModel(for:)` found it.
-        public var registeredModelFound: Bool
-        /// `existingModel(for:)` threw `ModelError.modelNotFound`.
-        public var existingModelThrewModelNotFound: Bool
-        /// The error's message.
-        public var existingModelError: String?
-        /// `model(for:)` still handed out a fault, without asking the store.
-        public var modelForWasFault: Bool
-        /// What touching that fault stops the process with.
-        public var faultTrapMessage: String
-    }
-
-    /// Temporary and permanent identifiers.
-    public struct IdentifierLifecycle: Sendable, Codable, Hashable {
-        /// A newly inserted item's identifier is temporary.
-        public var temporaryAfterInsert: Bool
-        /// Its URI, e.g. `x-lab://…/Item/t<UUID>`.
-        public var temporaryURI: String
-        /// Another context finds nothing for a temporary identifier handed to it before the save.
-        public var temporaryFoundByAnotherContextBeforeSave: Bool
-        /// Another context cannot find a temporary identifier, not even after the save.
-        public var temporaryFoundByAnotherContext: Bool
-        /// After the save, even the context that saved finds nothing for the old temporary
-        /// identifier: SwiftData's temporary identifiers "are only valid until an object is persisted".
-        public var temporaryFoundBySavingContextAfterSave: Bool
-        /// After `obtainPermanentIdentifiers`, before any save, it is permanent.
-        public var permanentAfterObtaining: Bool
-        /// Its URI, e.g. `x-lab://…/Item/p2`.
-        public var permanentURI: String
-        /// The save kept the obtained identifier.
-        public var unchangedBySave: Bool
-        /// A second item, saved without obtaining: temporary before the save…
-        public var temporaryBeforeSave: Bool
-        /// …and permanent after it.
-        public var permanentAfterSave: Bool
-    }
-
-    /// A permanent identifier archived as a URI string and resolved later.
-    public struct ArchivedURI: Sendable, Codable, Hashable {
-        /// The string written to the archive.
-        public var archived: String
-        /// `identifier(forURIRepresentation:)` gave back the same identifier.
-        public var resolvedToTheSameIdentifier: Bool
-        /// A fresh context found the item through it, with its saved count.
-        public var resolvedItemCount: Int?
-        /// A malformed URI tried.
-        public var malformedURI: String
-        /// Whether the malformed URI resolved (it must not).
-        public var malformedResolved: Bool
-        /// A well-formed URI of another store.
-        public var otherStoreURI: String
-        /// Whether it resolved in this container (it must not).
-        public var otherStoreResolved: Bool
-    }
-
-    /// A model held by a context (as a view holds it) while another context deletes its row.
-    public struct HeldAcrossDeletion: Sendable, Codable, Hashable {
-        /// Still registered in the holding context once the deletion was merged.
-        public var registeredAfterMerge: Bool
-        /// Its `modelContext` is still the holding context.
-        public var hasContextAfterMerge: Bool
-        /// Its `isDeleted` (false: no deletion is pending, it is done).
-        public var isDeletedAfterMerge: Bool
-        /// It became a fault that can never be fulfilled: touching it stops the process.
-        public var isFaultAfterMerge: Bool
-        /// The fix, holding the identifier and fetching again: `existingModel` threw `modelNotFound`.
-        public var refetchThrewModelNotFound: Bool
-    }
-
-    public struct Outcome: Sendable, Codable, Hashable {
-        public var passingTheModel: PassedModel
-        public var passingTheIdentifier: PassedIdentifier
-        public var lookups: Lookups
-        public var afterDeletion: AfterDeletion
-        public var heldAcrossDeletion: HeldAcrossDeletion
-        public var identifiers: IdentifierLifecycle
-        public var archive: ArchivedURI
-    }
 
     public init() {}
 
@@ -382,80 +265,4 @@ public struct IdentifierPassing: Scenario {
             return (url, { try? FileManager.default.removeItem(at: url) })
         }
     }
-
-    // MARK: Report
-
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        let model = outcome.passingTheModel, identifier = outcome.passingTheIdentifier
-        let lookups = outcome.lookups, deleted = outcome.afterDeletion, held = outcome.heldAcrossDeletion
-        let ids = outcome.identifiers, archive = outcome.archive
-        var wrongWay = [
-            "A model of '\(model.ownerQueue)' read inside the perform of '\(model.readerQueue)': the value came back "
-                + (model.readTheValue ? "right anyway" : "wrong") + ", and .record caught "
-                + (model.violations.map { "\($0.operation) on '\($0.thread)'" }.joined(separator: ", ").nonEmpty ?? "nothing") + ".",
-            "A temporary identifier (…/Item/t<UUID>) sent to another context before the save finds "
-                + (ids.temporaryFoundByAnotherContextBeforeSave ? "the item" : "nothing (the row does not exist yet)")
-                + ", and after the save " + (ids.temporaryFoundByAnotherContext ? "the item" : "still nothing")
-                + "; even the context that saved it finds " + (ids.temporaryFoundBySavingContextAfterSave ? "the item" : "nothing")
-                + " by it once the item has its permanent identifier.",
-            "A context held an item while another context deleted it and saved: once merged, the held model is "
-                + (held.registeredAfterMerge ? "still registered" : "no longer registered")
-                + (held.hasContextAfterMerge ? "" : ", has no context")
-                + (held.isFaultAfterMerge && !held.hasContextAfterMerge ? " and is a fault that can never be fulfilled: touching it stops the process (SwiftData: \"This model instance was invalidated\")" : "")
-                + ".",
-            "After the row was deleted, model(for:) still handed out a fault (\(deleted.modelForWasFault)); touching it "
-                + "stops the process with: \(deleted.faultTrapMessage)",
-        ]
-        if let first = model.violations.first {
-            wrongWay.insert(".trap would stop the process with: \(first.description)", at: 1)
-        }
-        let rightWay = [
-            "The identifier passed to a model actor on '\(identifier.actorQueue)': updateItem(identifier:timestamp:) "
-                + (identifier.storeHasTheUpdate ? "saved the new timestamp" : "did NOT save") + ", "
-                + "\(identifier.violations.count) violation(s).",
-            "In a fresh context: registeredModel → \(lookups.registeredModelFound ? "the item" : "nil"); "
-                + "model(for:) → a fault (\(lookups.modelForWasFault)) that loaded the saved value on first read "
-                + "(\(lookups.faultFulfilledWithSavedValue)); existingModel → never a fault (\(!lookups.existingModelWasFault)).",
-            "Held by identifier instead, the item is fetched again: existingModel "
-                + (held.refetchThrewModelNotFound ? "threw modelNotFound, which the UI can handle" : "did not throw modelNotFound") + ".",
-            "After the row was deleted: registeredModel → \(deleted.registeredModelFound ? "the item" : "nil"); "
-                + "existingModel " + (deleted.existingModelThrewModelNotFound ? "threw modelNotFound" : "did not throw modelNotFound")
-                + (deleted.existingModelError.map { ": \"\($0)\"" } ?? "."),
-            "Temporary after insert (\(ids.temporaryAfterInsert): \(ids.temporaryURI)), permanent after obtainPermanentIdentifiers "
-                + "(\(ids.permanentAfterObtaining): \(ids.permanentURI)), unchanged by the save (\(ids.unchangedBySave)); "
-                + "without obtaining, temporary before the save (\(ids.temporaryBeforeSave)) and permanent after (\(ids.permanentAfterSave)).",
-            "Archived '\(archive.archived)' as a string; resolved later to the same identifier "
-                + "(\(archive.resolvedToTheSameIdentifier)), count \(archive.resolvedItemCount.map(String.init) ?? "none"). "
-                + "A malformed URI resolves: \(archive.malformedResolved); another store's: \(archive.otherStoreResolved).",
-        ]
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, demonstrated: Self.isDemonstrated(by: outcome))
-    }
-
-    /// The model read on the wrong queue was caught; everything the identifier way promises held.
-    static func isDemonstrated(by outcome: Outcome) -> Bool {
-        let model = outcome.passingTheModel
-        let caught = model.violations.map(\.operation) == ["Item.timestamp get"]
-            && model.violations[0].thread == model.readerQueue && model.violations[0].expectedQueue == model.ownerQueue
-        let passed = outcome.passingTheIdentifier.storeHasTheUpdate && outcome.passingTheIdentifier.violations.isEmpty
-        let l = outcome.lookups
-        let lookups = !l.registeredModelFound && l.modelForWasFault && l.faultFulfilledWithSavedValue && !l.faultAfterRead
-            && !l.existingModelWasFault && l.existingModelHadSavedValue
-        let d = outcome.afterDeletion
-        let deleted = !d.registeredModelFound && d.existingModelThrewModelNotFound && d.modelForWasFault
-        let i = outcome.identifiers
-        let h = outcome.heldAcrossDeletion
-        let held = !h.registeredAfterMerge && !h.hasContextAfterMerge && !h.isDeletedAfterMerge && h.isFaultAfterMerge
-            && h.refetchThrewModelNotFound
-        let identifiers = i.temporaryAfterInsert && !i.temporaryFoundByAnotherContext && i.permanentAfterObtaining
-            && !i.temporaryFoundByAnotherContextBeforeSave && !i.temporaryFoundBySavingContextAfterSave
-            && i.unchangedBySave && i.temporaryBeforeSave && i.permanentAfterSave
-        let a = outcome.archive
-        let archive = a.resolvedToTheSameIdentifier && a.resolvedItemCount == 42 && !a.malformedResolved && !a.otherStoreResolved
-        return caught && passed && lookups && deleted && held && identifiers && archive
-    }
-}
-
-extension String {
-    /// Nil for the empty string: `list.joined().nonEmpty ?? "nothing"`.
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -67,3 +67,48 @@ extension MergeConflicts {
         public var persisted: PersonValues?
     }
 }
+
+extension MergeConflicts {
+    /// Article 003's claims, each decided by what the six policies and the two main-context runs did.
+    public func checks(_ outcome: Outcome) -> [Check] {
+        let error = outcome[.error], conflict = error?.conflict
+        let storeTrump = outcome[.mergeByPropertyStoreTrump], objectTrump = outcome[.mergeByPropertyObjectTrump]
+        let overwrite = outcome[.overwrite], rollback = outcome[.rollback], custom = outcome[.custom]
+        let automatic = outcome.autoMergingMainContext, byHand = outcome.batchMergedByHand
+        let edit = outcome.contextEdit, batch = outcome.batchEdit, original = outcome.original
+        func stored(_ row: PolicyResult?) -> Check.Value { .init("store", row.map { "\($0.store)" } ?? "no run") }
+        return [
+            Check("under the default .error, the save throws a conflict between the version the context read and the newer one in the store",
+                  holds: error?.saved == false && conflict.map { $0.newVersionNumber > $0.oldVersionNumber } == true,
+                  measured: [.init("version read", conflict?.oldVersionNumber ?? 0), .init("version in the store", conflict?.newVersionNumber ?? 0)]),
+            Check("the conflict's snapshots are memory's edit, the row as last read, and the batch's row",
+                  holds: conflict?.object == edit && conflict?.cached == original && conflict?.persisted == batch,
+                  measured: [.init("memory", conflict?.object.map { "\($0)" } ?? "none"),
+                             .init("last read", conflict?.cached.map { "\($0)" } ?? "none"),
+                             .init("store", conflict?.persisted.map { "\($0)" } ?? "none")]),
+            Check("under .error nothing is written: the store keeps the batch's row and memory the unsaved edit",
+                  holds: error?.store == batch && error?.memory == edit, measured: [stored(error)]),
+            Check(".mergeByPropertyObjectTrump saves the context's name and age and keeps the batch's sex (article 003's result)",
+                  holds: objectTrump?.saved == true && objectTrump?.store == outcome.intended && objectTrump?.memory == objectTrump?.store,
+                  measured: [stored(objectTrump)]),
+            Check(".mergeByPropertyStoreTrump keeps the context's name, and the store's age and sex where both changed",
+                  holds: storeTrump?.saved == true && storeTrump?.store == PersonValues(name: edit.name, age: batch.age, sex: batch.sex),
+                  measured: [stored(storeTrump)]),
+            Check(".overwrite writes the whole object: the batch's sex is lost",
+                  holds: overwrite?.saved == true && overwrite?.store == edit, measured: [stored(overwrite)]),
+            Check(".rollback drops the context's edits: the store's row wins, in memory too",
+                  holds: rollback?.saved == true && rollback?.store == batch && rollback?.memory == batch, measured: [stored(rollback)]),
+            Check("the custom policy keeps the name from memory, the larger age, and the store's sex",
+                  holds: custom?.saved == true && custom?.store == PersonValues(name: edit.name, age: max(edit.age, batch.age), sex: batch.sex),
+                  measured: [stored(custom)]),
+            Check("a main context that merges automatically still shows the row as it was before the batch",
+                  holds: automatic.shownAfterBatch == original, measured: [.init("shown after the batch", automatic.shownAfterBatch)]),
+            Check("so its save still throws a conflict and writes nothing",
+                  holds: automatic.threwConflict && !automatic.saved && automatic.store == batch,
+                  measured: [.init("threw a conflict", automatic.threwConflict), .init("store", automatic.store)]),
+            Check("merging the batch's identifiers by hand right after it shows the batch's row, and the edit then saves under .error",
+                  holds: byHand.shownAfterBatch == batch && byHand.saved && byHand.store == outcome.intended,
+                  measured: [.init("shown after the merge", byHand.shownAfterBatch), .init("store", byHand.store)]),
+        ]
+    }
+}

@@ -22,43 +22,12 @@ public struct TaskVersusDetached: Scenario {
         rule: "To get a background context from MainActor code, create it in Task.detached (or use newBackgroundContext()), never in Task {}.",
         whereToLook: [
             "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached.swift",
+            "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached+Outcome.swift",
+            "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached+Report.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
             "Sources/Scenarios/TaskVersusDetached/ItemListView.swift",
-            "Tests/ScenariosTests/TaskVersusDetachedTests.swift",
-            "Tests/ScenariosTests/TaskVersusDetachedXCTests.swift",
             "Sources/PersistenceCore/Context/ModelContext.swift",
         ])
-
-    /// `mainContext` and a second context created on the main queue, after an item was inserted
-    /// into `mainContext` and saved.
-    public struct TwoMainContexts: Sendable, Codable, Hashable {
-        /// The label of `mainContext`'s queue.
-        public var mainContextQueue: String
-        /// The label of the second context's queue.
-        public var secondContextQueue: String
-        /// The second context's queue kind.
-        public var secondContextKind: QueueKind
-        /// Whether the second context is the very same object as `mainContext`.
-        public var secondIsMainContext: Bool
-        /// Whether `mainContext.registeredModel(for:)` finds the item.
-        public var registeredInMainContext: Bool
-        /// Whether the second context's `registeredModel(for:)` finds it.
-        public var registeredInSecondContext: Bool
-        /// Whether the second context finds it in the store (`existingModel`).
-        public var secondContextFindsItInTheStore: Bool
-        /// Whether what the second context found is the same object as `mainContext`'s.
-        public var sameObjectInBoth: Bool
-    }
-
-    public struct Outcome: Sendable, Codable, Hashable {
-        /// The wrong way: a button's `Task {}`.
-        public var inTask: ContextFacts
-        /// The wrong way: a `.task` closure.
-        public var inTaskModifier: ContextFacts
-        /// The right way: a button's `Task.detached {}`.
-        public var inDetachedTask: ContextFacts
-        /// `mainContext` and a second main-queue context side by side.
-        public var twoMainContexts: TwoMainContexts
-    }
 
     public init() {}
 
@@ -105,45 +74,5 @@ public struct TaskVersusDetached: Scenario {
             registeredInSecondContext: registeredInSecondContext,
             secondContextFindsItInTheStore: foundInStore != nil,
             sameObjectInBoth: foundInStore === item)
-    }
-
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        func line(_ place: String, _ facts: ContextFacts) -> String {
-            "\(place): created on '\(facts.createdOn)', the context is .\(facts.kind.rawValue) on '\(facts.queueLabel)'."
-        }
-        let two = outcome.twoMainContexts
-        let wrongWay = [
-            line("Button { Task { ModelContext(container) } }", outcome.inTask),
-            line(".task { ModelContext(container) }", outcome.inTaskModifier),
-            "Both meant a background context and got the main queue: their work would block the UI.",
-        ]
-        let rightWay = [
-            line("Button { Task.detached { ModelContext(container) } }", outcome.inDetachedTask),
-            "A second context created on the main queue runs on '\(two.secondContextQueue)', as mainContext does "
-                + "('\(two.mainContextQueue)'), but is \(two.secondIsMainContext ? "the same object" : "another object").",
-            "An item inserted and saved in mainContext: mainContext.registeredModel → \(two.registeredInMainContext ? "the item" : "nil"), "
-                + "the second context's → \(two.registeredInSecondContext ? "the item" : "nil"). The second context "
-                + (two.secondContextFindsItInTheStore ? "loads it from the store" : "cannot load it from the store")
-                + (two.sameObjectInBoth ? ", as the very same object." : ", as a second object of its own."),
-        ]
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, demonstrated: Self.isDemonstrated(by: outcome))
-    }
-
-    /// `Task {}` and `.task` made main-queue contexts, `Task.detached` a private one, and two
-    /// main-queue contexts kept separate registered objects.
-    static func isDemonstrated(by outcome: Outcome) -> Bool {
-        let mainLabel = "com.apple.main-thread"
-        let wrong = [outcome.inTask, outcome.inTaskModifier].allSatisfy {
-            $0.kind == .mainQueue && $0.createdOn == mainLabel && $0.queueLabel == mainLabel
-        }
-        let detached = outcome.inDetachedTask
-        let right = detached.kind == .privateQueue && detached.createdOn != mainLabel
-            && detached.queueLabel.hasPrefix("ModelContext 0x")
-        let two = outcome.twoMainContexts
-        let separate = two.mainContextQueue == mainLabel && two.secondContextQueue == mainLabel
-            && two.secondContextKind == .mainQueue && !two.secondIsMainContext
-            && two.registeredInMainContext && !two.registeredInSecondContext
-            && two.secondContextFindsItInTheStore && !two.sameObjectInBoth
-        return wrong && right && separate
     }
 }

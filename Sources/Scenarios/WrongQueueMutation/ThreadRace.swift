@@ -24,6 +24,23 @@ enum ThreadRace {
         }
     }
 
+    /// Runs each body once, each on a thread of its own; returns when all are done. The bodies
+    /// order themselves (with semaphores): threads, not the global queue, so that a body waiting
+    /// for another never holds the only worker the other could run on.
+    static func runEach(_ bodies: [@Sendable () -> Void]) async {
+        let startLine = StartLine(runners: bodies.count)
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            for (index, body) in bodies.enumerated() {
+                let thread = Thread {
+                    body()
+                    if startLine.finish() { finished.resume() }
+                }
+                thread.name = "thread \(Character(UnicodeScalar(UInt8(65 + index))))"
+                thread.start()
+            }
+        }
+    }
+
     /// Counts runners arriving and finishing.
     private final class StartLine: Sendable {
         let runners: Int

@@ -28,48 +28,17 @@ public struct WrongQueueMutation: Scenario {
         rule: "Touch a model only on its context's queue: inside perform, or in a model actor.",
         whereToLook: [
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation.swift",
+            "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Outcome.swift",
+            "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Report.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
             "Sources/Scenarios/WrongQueueMutation/CapturedItem.swift",
+            "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+LostUpdate.swift",
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Race.swift",
             "Scripts/race-under-tsan.sh",
             "Tests/ScenariosTests/WrongQueueMutationTests.swift",
-            "Tests/ScenariosTests/WrongQueueMutationXCTests.swift",
             "Sources/PersistenceCore/Debug/ConcurrencyDebug.swift",
             "Sources/PersistenceCore/Concurrency/AccessPolicy.swift",
         ])
-
-    /// One write of `item.count` from `DispatchQueue.global()`, and what followed.
-    public struct StrayWrite: Sendable, Codable, Hashable {
-        /// The label of the item's context's queue.
-        public var contextQueue: String
-        /// The label of the queue the write ran on.
-        public var writerQueue: String
-        /// The value written.
-        public var written: Int
-        /// The value read back afterwards, on the context's queue.
-        public var seen: Int
-        /// Whether the context counted the item as changed.
-        public var contextHasChanges: Bool
-        /// What `ConcurrencyDebug` recorded against the context meanwhile.
-        public var violations: [RecordedViolation]
-    }
-
-    public struct Outcome: Sendable, Codable, Hashable {
-        /// `.off`, container `.confined`: the write lands and nothing notices.
-        public var off: StrayWrite
-        /// `.record`, container `.confined`: the write lands and one violation names both queues.
-        public var record: StrayWrite
-        /// What `.trap` would print and stop the process with: the recorded violation's description.
-        public var trapMessage: String?
-        /// `.record`, container `.autoDispatch`: the write hops onto the queue; nothing recorded.
-        public var autoDispatch: StrayWrite
-        /// Two threads incrementing unsynchronised; nil when this process did not run it
-        /// (under ThreadSanitizer without `LAB_RACE_DEMO=1`).
-        public var unsynchronisedRace: RaceTally?
-        /// The same increments, each inside `performAndWait`.
-        public var performRace: RaceTally
-        /// The same increments under `.autoDispatch`: each access safe, `+=` still two steps.
-        public var autoDispatchRace: RaceTally
-    }
 
     public init() {}
 
@@ -91,8 +60,14 @@ public struct WrongQueueMutation: Scenario {
         let perform = try await Self.race(.perform, incrementsPerThread: hoppingIncrements, in: environment)
         let autoDispatchRace = try await Self.race(.autoDispatch, incrementsPerThread: hoppingIncrements, in: environment)
 
+        // The lost update, forced by gates so that it happens on every run, each way.
+        var forced: [RaceLane: RaceTally] = [:]
+        for lane in RaceLane.allCases {
+            forced[lane] = try await Self.forcedInterleaving(lane, in: environment)
+        }
+
         return Outcome(off: off, record: record, trapMessage: record.violations.first?.description,
-                       autoDispatch: autoDispatch, unsynchronisedRace: unsynchronised,
+                       autoDispatch: autoDispatch, forced: forced, unsynchronisedRace: unsynchronised,
                        performRace: perform, autoDispatchRace: autoDispatchRace)
     }
 
@@ -109,65 +84,5 @@ public struct WrongQueueMutation: Scenario {
         return StrayWrite(contextQueue: captured.context.queueLabel, writerQueue: writerQueue, written: value,
                           seen: await captured.count(), contextHasChanges: await captured.contextHasChanges(),
                           violations: violations.recorded(against: captured.context.queueLabel))
-    }
-
-    public func report(_ outcome: Outcome) -> ScenarioReport {
-        let off = outcome.off, record = outcome.record, auto = outcome.autoDispatch
-        var wrongWay = [
-            ".off: item.count = \(off.written) ran on '\(off.writerQueue)', but the item belongs to '\(off.contextQueue)'. "
-                + "It landed (count is \(off.seen)), the context is \(off.contextHasChanges ? "dirty" : "clean"), "
-                + "and \(off.violations.isEmpty ? "nothing noticed" : "\(off.violations.count) violation(s) were recorded").",
-        ]
-        if let violation = record.violations.first {
-            wrongWay.append(".record: the same write was recorded: \(violation.operation) on '\(violation.thread)', "
-                + "expected on '\(violation.expectedQueue)' (\(record.violations.count) violation(s)).")
-        } else {
-            wrongWay.append(".record: the same write was NOT recorded.")
-        }
-        if let message = outcome.trapMessage {
-            wrongWay.append(".trap would stop the process with: \(message)")
-        }
-        if let race = outcome.unsynchronisedRace {
-            wrongWay.append("\(race.threads) threads × \(race.incrementsPerThread) unsynchronised item.count += 1 under .off: "
-                + "expected \(race.expected), observed \(race.observed): \(race.lost) updates lost"
-                + (race.lost == 0 ? " this time (the race is still there: run Scripts/race-under-tsan.sh)." : "."))
-        } else {
-            wrongWay.append("The unsynchronised race was skipped: ThreadSanitizer watches this process. "
-                + "Run Scripts/race-under-tsan.sh (LAB_RACE_DEMO=1) to see it reported.")
-        }
-
-        let perform = outcome.performRace, autoRace = outcome.autoDispatchRace
-        let rightWay = [
-            ".autoDispatch: the same stray write hopped onto '\(auto.contextQueue)': count is \(auto.seen), "
-                + "the context is \(auto.contextHasChanges ? "dirty" : "clean"), \(auto.violations.count) violation(s) recorded.",
-            "\(perform.threads) threads × \(perform.incrementsPerThread) item.count += 1, each inside performAndWait: "
-                + "expected \(perform.expected), observed \(perform.observed): \(perform.lost) lost.",
-            "Under .autoDispatch the get and the set of += hop separately, so the threads still interleave between them: "
-                + "expected \(autoRace.expected), observed \(autoRace.observed): \(autoRace.lost) lost. No data race, "
-                + "but a lost-update race: put the whole read-modify-write in perform.",
-        ]
-
-        var measurements: [Measurement] = []
-        if let race = outcome.unsynchronisedRace {
-            measurements.append(Measurement("updates lost, unsynchronised", Double(race.lost), unit: "of \(race.expected)"))
-        }
-        measurements.append(Measurement("updates lost, performAndWait", Double(perform.lost), unit: "of \(perform.expected)"))
-        measurements.append(Measurement("updates lost, .autoDispatch", Double(autoRace.lost), unit: "of \(autoRace.expected)"))
-
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements,
-                              demonstrated: Self.isDemonstrated(by: outcome))
-    }
-
-    /// The pitfall showed (a silent write under `.off`, a violation naming both queues under
-    /// `.record`) and the fixes held (the hop landed with nothing recorded, perform lost nothing).
-    static func isDemonstrated(by outcome: Outcome) -> Bool {
-        let off = outcome.off, record = outcome.record, auto = outcome.autoDispatch
-        let silent = off.seen == off.written && off.violations.isEmpty
-        let named = record.violations.count == 1
-            && record.violations[0].expectedQueue == record.contextQueue
-            && record.violations[0].thread == record.writerQueue
-        let hopped = auto.seen == auto.written && auto.contextHasChanges && auto.violations.isEmpty
-        let performKeptAll = outcome.performRace.lost == 0
-        return silent && named && hopped && performKeptAll
     }
 }

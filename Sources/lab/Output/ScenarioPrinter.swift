@@ -22,6 +22,14 @@ struct ScenarioPrinter {
                 bullet("\(measurement.name): \(Self.format(measurement.value)) \(measurement.unit)")
             }
         }
+        terminal.line("   " + terminal.paint("checks", .yellow))
+        for check in report.checks {
+            let mark = check.holds ? terminal.paint("✓", .green) : terminal.paint("✗", .red)
+            let values = check.measured.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+            for (offset, line) in Terminal.wrap(check.name + (values.isEmpty ? "" : " (\(values))"), indent: "     ").enumerated() {
+                terminal.line(offset == 0 ? "   \(mark) " + line.dropFirst(5) : line)
+            }
+        }
         let verdict = report.demonstrated ? terminal.paint("demonstrated", .green) : terminal.paint("NOT demonstrated", .red)
         terminal.line(terminal.paint("   \(verdict) in \(String(format: "%.2f", seconds)) s", .gray))
         terminal.line()

@@ -1,17 +1,41 @@
 import Scenarios
+import Testing
 
-/// One run of each scenario per test process, shared by every test that asserts on it, Swift
-/// Testing and XCTest alike: the scenario builds its own containers, so sharing its outcome
-/// costs nothing in isolation and saves running the slow parts (races, imports) once per test.
+/// One run of every lesson per test process, shared by every test that asserts on it, Swift
+/// Testing and XCTest alike: each scenario builds its own containers, so sharing its report costs
+/// nothing in isolation and saves running the slow parts (races, imports, compiling) once per test.
 ///
-/// Detached, so that no test's actor (the MainActor of a `@MainActor` test) runs the scenario.
+/// The lessons run one after another, in course order, so that background-storage's heartbeat
+/// does not measure another lesson's work on the main queue. Detached, so that no test's actor
+/// (the MainActor of a `@MainActor` test) runs them.
 enum SharedRuns {
+    /// Each lesson's report, checks included, by id.
+    static let reports = Task.detached { () throws -> [String: ScenarioReport] in
+        var reports: [String: ScenarioReport] = [:]
+        for type in ScenarioCatalog.all {
+            reports[type.info.id] = try await ScenarioCatalog.run(type, in: .test)
+        }
+        return reports
+    }
+
+    /// Every check of every lesson, in course order: what the Swift Testing suite runs one by one.
+    static func allChecks() async throws -> [LessonCheck] {
+        let reports = try await reports.value
+        return ScenarioCatalog.infos.flatMap { info in
+            (reports[info.id]?.checks ?? []).map { LessonCheck(lesson: info.id, check: $0) }
+        }
+    }
+
+    /// The outcomes the exit tests and a few others compare with what happened in a child process.
     static let wrongQueueMutation = Task.detached { try await WrongQueueMutation().run(in: .test) }
     static let wrongContextQueue = Task.detached { try await WrongContextQueue().run(in: .test) }
-    static let taskVersusDetached = Task.detached { try await TaskVersusDetached().run(in: .test) }
     static let modelActorExecutor = Task.detached { try await ModelActorExecutor().run(in: .test) }
-    static let identifierPassing = Task.detached { try await IdentifierPassing().run(in: .test) }
-    /// background-storage's tests compare how long the main queue was blocked, so two runs at
-    /// once would block the main queue under each other's heartbeat: one run serves them all.
-    static let backgroundStorage = Task.detached { try await BackgroundStorage().run(in: .test) }
+}
+
+/// One claim of one lesson, as a test case: `wrong-queue-mutation: exactly one update was lost`.
+struct LessonCheck: Sendable, CustomTestStringConvertible {
+    let lesson: String
+    let check: Check
+
+    var testDescription: String { "\(lesson): \(check.name)" }
 }

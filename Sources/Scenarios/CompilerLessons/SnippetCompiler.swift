@@ -1,18 +1,18 @@
 import Foundation
-import Scenarios
 
-/// Compiles the compiler-lessons snippets with `swiftc -swift-version 6` against the modules this
-/// test bundle was built with, the way a learner's own file would be compiled.
+/// Compiles the compiler-lessons snippets with `swiftc -swift-version 6` against the modules the
+/// running program (`lab`, or a test bundle) was built with, the way a learner's own file would be.
 ///
-/// Everything is found from where the tests run, never from a fixed `.build`: the build folder is
-/// the first ancestor of the test executable holding `Modules/PersistenceCore.swiftmodule`
+/// Everything is found from where the program runs, never from a fixed `.build`: the build folder
+/// is the first ancestor of the executable holding `Modules/PersistenceCore.swiftmodule`
 /// (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
-/// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the package root is found from
-/// this file's path (``PackagePaths``), and `swiftc` from `PATH`.
+/// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the snippets are found from this
+/// file's path (the package this program was built from), and `swiftc` from `PATH`. When any of
+/// them is missing (a copied binary, no toolchain), ``locate()`` says which.
 ///
 /// The snippets go through SIL (`-emit-sil`), not only the type checker: region-based isolation
 /// ("sending 'item' risks causing data races") is diagnosed there.
-struct SnippetCompiler: Sendable {
+public struct SnippetCompiler: Sendable {
     /// What one compilation printed.
     struct Result: Sendable {
         var exitCode: Int32
@@ -42,11 +42,18 @@ struct SnippetCompiler: Sendable {
     /// The folder of the snippets.
     var snippetFolder: URL { packageRoot.appendingPathComponent(CompilerLessons.snippetFolder) }
 
+    /// The package this program was built from: four folders above this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // CompilerLessons
+        .deletingLastPathComponent()  // Scenarios
+        .deletingLastPathComponent()  // Sources
+        .deletingLastPathComponent()
+
     /// Finds `swiftc`, the build folder and the package root, or says what is missing.
     static func locate() throws -> SnippetCompiler {
-        let packageRoot = PackagePaths.root
+        let packageRoot = Self.packageRoot
         guard let buildFolder = findBuildFolder() else {
-            throw SetupError(description: "no ancestor of the test executable (\(testExecutable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
+            throw SetupError(description: "no ancestor of the executable (\(executable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
         }
         guard let swiftc = findSwiftc() else {
             throw SetupError(description: "swiftc is not on PATH (\(ProcessInfo.processInfo.environment["PATH"] ?? ""))")
@@ -121,14 +128,7 @@ struct SnippetCompiler: Sendable {
         }
     }
 
-    /// Every snippet compiled once per test process, shared by the XCTest and Swift Testing suites.
-    static let shared = Task { () throws -> (compiler: SnippetCompiler, results: [String: Result]) in
-        let compiler = try locate()
-        let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        return (compiler, try await compiler.compileAll(CompilerLessons.lessons, atOnce: width))
-    }
-
-    private static var testExecutable: URL? {
+    private static var executable: URL? {
         #if os(Linux)
         let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         if FileManager.default.fileExists(atPath: link.path) { return link }
@@ -137,7 +137,7 @@ struct SnippetCompiler: Sendable {
     }
 
     private static func findBuildFolder() -> URL? {
-        var folder = testExecutable?.deletingLastPathComponent()
+        var folder = executable?.deletingLastPathComponent()
         while let current = folder, current.path != "/" {
             let module = current.appendingPathComponent("Modules/PersistenceCore.swiftmodule")
             if FileManager.default.fileExists(atPath: module.path) { return current }

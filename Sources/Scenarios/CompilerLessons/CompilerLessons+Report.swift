@@ -1,0 +1,24 @@
+extension CompilerLessons {
+    /// Each mistake with what the compiler said, and each fix.
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        let compiled = outcome.notCompiledBecause == nil
+        var wrongWay = outcome.lessons.map { lesson in
+            let errors = outcome.compilations[lesson.wrongSnippet]?.errors ?? []
+            return "\(lesson.wrongSnippet): \(lesson.mistake) → "
+                + (compiled ? (errors.isEmpty ? "compiled without an error" : "error: \(errors[0])") : "error expected: \(lesson.expectedDiagnostic)")
+        }
+        var rightWay = outcome.lessons.map { lesson in
+            let fixed = outcome.compilations[lesson.fixedSnippet]
+            return "\(lesson.fixedSnippet): \(lesson.fix)"
+                + (fixed.map { $0.exitCode == 0 ? " (compiles)" : " (does NOT compile: \($0.errors.first ?? "exit \($0.exitCode)"))" } ?? "")
+        }
+        if let reason = outcome.notCompiledBecause {
+            wrongWay.append("The snippets were NOT compiled here (\(reason)); run the tests, or `swift run lab` from the package, to compile them.")
+        } else {
+            rightWay.append("Each of the \(outcome.compilations.count) snippets was compiled with swiftc -swift-version 6 against the built PersistenceCore.")
+        }
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay,
+                              measurements: [Measurement("lessons", Double(outcome.lessons.count), unit: "snippet pairs"),
+                                             Measurement("snippets compiled", Double(outcome.compilations.count), unit: "files")])
+    }
+}

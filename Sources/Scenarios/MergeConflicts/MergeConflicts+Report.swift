@@ -1,0 +1,52 @@
+import PersistenceCore
+
+extension MergeConflicts {
+    /// The example's table in words: what each policy kept, memory against store.
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        let intended = outcome.intended
+        var wrongWay = [
+            "Ada was saved as \(outcome.original); the context changed her to \(outcome.contextEdit); "
+                + "a batch update changed the store to \(outcome.batchEdit) behind its back.",
+        ]
+        var measurements: [Measurement] = []
+        let error = outcome[.error]
+        if let error {
+            if let conflict = error.conflict {
+                wrongWay.append("Under the default .error the save threw a merge conflict: the context read version "
+                    + "\(conflict.oldVersionNumber), the store holds version \(conflict.newVersionNumber).")
+                wrongWay.append("The conflict's snapshots: memory \(conflict.object.map(String.init(describing:)) ?? "?"), "
+                    + "last read \(conflict.cached.map(String.init(describing:)) ?? "?"), "
+                    + "store \(conflict.persisted.map(String.init(describing:)) ?? "?").")
+                measurements.append(Measurement("version the context read", Double(conflict.oldVersionNumber), unit: "Z_OPT"))
+                measurements.append(Measurement("version in the store at save", Double(conflict.newVersionNumber), unit: "Z_OPT"))
+            } else {
+                wrongWay.append("Under the default .error the save did not throw (unexpected).")
+            }
+            wrongWay.append("Nothing was written: the store holds \(error.store), so the new name \"\(outcome.contextEdit.name)\" "
+                + "is lost unless the app catches the error; memory still holds \(error.memory).")
+        }
+        let automatic = outcome.autoMergingMainContext
+        wrongWay.append("A main context with automaticallyMergesChangesFromParent still showed \(automatic.shownAfterBatch) after the batch"
+            + (automatic.shownAfterBatch == outcome.original ? ": the batch bypassed it, as Core Data's do" : "")
+            + "; the same edit's save " + (automatic.threwConflict ? "threw a merge conflict" : "did not throw")
+            + ", the store holds \(automatic.store).")
+
+        let byHand = outcome.batchMergedByHand
+        var rightWay = [
+            "Merged by hand right after the batch (ModelContext.mergeChanges(fromRemoteContextSave:into:) with its identifiers), "
+                + "the main context showed \(byHand.shownAfterBatch); the same edit "
+                + (byHand.saved ? "saved with no conflict under .error" : "still threw") + ": the store holds \(byHand.store).",
+        ]
+        if let objectTrump = outcome[.mergeByPropertyObjectTrump] {
+            rightWay.append("With .mergeByPropertyObjectTrump the save succeeded and stored \(objectTrump.store): "
+                + "name and age from the context, sex from the batch (article 003's result).")
+        }
+        rightWay.append("Every policy, as memory | store after the save:")
+        for result in outcome.results {
+            let mark = result.store == intended ? "  ← keeps the intended values" : ""
+            rightWay.append("  \(result.policy) (\(result.policy.meaning)): "
+                + "\(result.saved ? "saved" : "threw"); memory \(result.memory) | store \(result.store)\(mark)")
+        }
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
+    }
+}

@@ -1,0 +1,28 @@
+import Scenarios
+import XCTest
+
+/// The same claims under XCTest, one test per lesson, each claim asserted with its name.
+final class LessonChecksXCTests: XCTestCase {
+    func testWrongQueueMutation() async throws { try await assertChecks(of: "wrong-queue-mutation") }
+    func testWrongContextQueue() async throws { try await assertChecks(of: "wrong-context-queue") }
+    func testTaskVersusDetached() async throws { try await assertChecks(of: "task-vs-detached") }
+    func testModelActorExecutor() async throws { try await assertChecks(of: "model-actor-executor") }
+    func testIdentifierPassing() async throws { try await assertChecks(of: "id-passing") }
+    func testMergeConflicts() async throws { try await assertChecks(of: "merge-conflicts") }
+    func testChangeMerging() async throws { try await assertChecks(of: "change-merging") }
+    func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }
+    func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
+
+    func testEveryLessonHasATest() {
+        XCTAssertEqual(ScenarioCatalog.infos.count, 9, "add a test above for each new lesson")
+    }
+
+    private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+        let reports = try await SharedRuns.reports.value
+        let report = try XCTUnwrap(reports[lesson], "\(lesson) did not run", file: file, line: line)
+        XCTAssertFalse(report.checks.isEmpty, "\(lesson) made no claim", file: file, line: line)
+        for check in report.checks {
+            XCTAssertTrue(check.holds, "\(lesson): \(check)", file: file, line: line)
+        }
+    }
+}
