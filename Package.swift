@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
+        .library(name: "SampleModels", targets: ["SampleModels"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Workshop", targets: ["Workshop"]),
         .executable(name: "lab", targets: ["lab"]),
@@ -40,24 +41,30 @@ let package = Package(
             name: "PersistenceCore",
             dependencies: ["CSQLite", "PersistenceCoreMacros"]
         ),
+        // The course's models (Item, Person, DomainItem, ImportedItem), defined once for the
+        // lessons, the workshop, the helper process, the tests and the benchmarks.
+        .target(
+            name: "SampleModels",
+            dependencies: ["PersistenceCore"]
+        ),
         // One folder per article case: the wrong way, the right way, and what happened.
         .target(
             name: "Scenarios",
-            dependencies: ["PersistenceCore"],
+            dependencies: ["PersistenceCore", "SampleModels"],
             exclude: ["CompilerLessons/Snippets"]
         ),
         // The DocC course (a chapter per article, a tutorial per scenario) and the code its steps
         // show, compiled here so that it cannot drift (see Tutorials/README.md).
         .target(
             name: "ConcurrencyLabTutorials",
-            dependencies: ["PersistenceCore", "Scenarios"],
+            dependencies: ["PersistenceCore", "SampleModels", "Scenarios"],
             path: "Tutorials/ConcurrencyLabTutorials",
             exclude: ["Steps/snippets.txt"]
         ),
         // The workshop: exercises a learner edits, reference solutions, and checkers.
         .target(
             name: "Workshop",
-            dependencies: ["PersistenceCore"],
+            dependencies: ["PersistenceCore", "SampleModels"],
             path: "Tutorials/Workshop"
         ),
         .executableTarget(
@@ -74,27 +81,27 @@ let package = Package(
         // test bundle, where the tests look for it.
         .executableTarget(
             name: "crash-importer",
-            dependencies: ["PersistenceCore", "CSQLite"]
+            dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
         ),
         .testTarget(
             name: "PersistenceCoreTests",
-            dependencies: ["PersistenceCore", "CSQLite"]
+            dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
         ),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "PersistenceCore"]
+            dependencies: ["Scenarios", "SampleModels", "PersistenceCore"]
         ),
         .testTarget(
             name: "LabTests",
-            dependencies: ["lab", "Scenarios", "PersistenceCore", "Workshop"]
+            dependencies: ["lab", "Scenarios", "SampleModels", "PersistenceCore", "Workshop"]
         ),
         .testTarget(
             name: "WorkshopTests",
-            dependencies: ["Workshop", "PersistenceCore"]
+            dependencies: ["Workshop", "SampleModels", "PersistenceCore"]
         ),
         .testTarget(
             name: "TutorialsTests",
-            dependencies: ["ConcurrencyLabTutorials", "Scenarios"]
+            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

@@ -20,6 +20,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "SampleModels", package: "ConcurrencyLab"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "SampleModels", package: "ConcurrencyLab"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -43,6 +45,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
+                .product(name: "SampleModels", package: "ConcurrencyLab"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// `crash-importer import <store> [--batches N]`: saves batches of 1,000 items until killed.
 ///

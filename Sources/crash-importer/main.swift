@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 // A helper process for the reliability tests: it does to a store what only another process can.
 //

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// A save is one SQLite transaction: a process killed at any moment leaves every save whole or

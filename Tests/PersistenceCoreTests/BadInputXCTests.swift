@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import PersistenceCore
+import SampleModels
 import XCTest
 
 /// Bad input the other suites do not reach, under XCTest: a read-only store (as root and as

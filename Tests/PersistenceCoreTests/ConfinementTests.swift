@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// ConcurrencyDebug is a process-wide switch, like Core Data's launch argument: in-process tests

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// The deliberate differences from Core Data and SwiftData that no other suite pins; each is a

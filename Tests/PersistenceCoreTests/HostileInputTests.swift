@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 @testable import PersistenceCore
+import SampleModels
 import Testing
 
 /// Input a real app can produce by mistake: the library may refuse it, with a typed error that

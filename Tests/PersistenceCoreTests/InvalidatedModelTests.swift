@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// A model whose row is gone, or whose context was reset, is never silently usable: any attribute

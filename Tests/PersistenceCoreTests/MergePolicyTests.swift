@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// Article 003's example: a Person with name, age and sex. The context changes name and age; a

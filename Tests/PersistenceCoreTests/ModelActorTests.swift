@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 @Suite("Model actors")

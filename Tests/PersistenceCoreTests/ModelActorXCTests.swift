@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 import XCTest
 
 /// The model-actor rules again, under XCTest, where synchronous tests and `@MainActor` test

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// Every ``ModelError`` a learner can meet, produced the way a learner meets it where that is

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// A model whose defaults its initializer never touches, with a property kept out of the store;

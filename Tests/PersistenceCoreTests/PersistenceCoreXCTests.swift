@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import XCTest
 
 /// The core's main promises, under XCTest too: both runners run from day one.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// `SQLiteValue.uuid` is a 16-byte BLOB kept as a UUID: to everyone else it must be that blob.

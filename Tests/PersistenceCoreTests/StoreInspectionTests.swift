@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 @Suite("Inspecting a store file")

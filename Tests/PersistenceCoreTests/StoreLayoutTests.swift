@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Testing
 
 /// The file a learner opens in any SQLite browser looks like Core Data's.

@@ -1,4 +1,5 @@
 import Foundation
+import SampleModels
 import Scenarios
 import Testing
 

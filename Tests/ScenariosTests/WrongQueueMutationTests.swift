@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 import Scenarios
 import Testing
 

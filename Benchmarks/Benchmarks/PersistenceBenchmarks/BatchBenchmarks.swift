@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import GRDBSQLite
 import PersistenceCore
+import SampleModels
 
 /// Target 5: changing one attribute of 100k rows with a batch update (one SQL statement, no
 /// objects), with Core Data's classic fetch, modify, save, and with the raw SQL `UPDATE`.

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import PersistenceCore
+import SampleModels
 
 /// Target 7: what queue confinement costs on every attribute get and set, from the right queue,
 /// in each ``ConcurrencyDebug`` mode and with the ``AccessPolicy/autoDispatch`` policy.

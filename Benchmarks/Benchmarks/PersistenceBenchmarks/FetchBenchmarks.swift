@@ -3,6 +3,7 @@ import BenchmarkSupport
 import Foundation
 import GRDBSQLite
 import PersistenceCore
+import SampleModels
 
 /// Target 6: fetching 100k objects with a `#Predicate` that SQL answers, with one SQL cannot
 /// answer (so every row is materialized and the predicate evaluated in memory), and with a raw

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Dispatch
 import PersistenceCore
+import SampleModels
 
 /// Target 3: a round trip from the MainActor into another execution context and back, a thousand
 /// times per iteration: what a view model pays for each `await` on a model actor.

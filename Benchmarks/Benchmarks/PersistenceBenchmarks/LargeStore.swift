@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import PersistenceCore
+import SampleModels
 
 /// The 100k items the batch and fetch benchmarks read and update, in a PersistenceCore store and
 /// in a raw SQLite database side by side; made once, on first use.

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import GRDBSQLite
 import PersistenceCore
+import SampleModels
 
 /// Target 4: finding one object by identifier, a thousand times per iteration, in a store of 10k.
 ///

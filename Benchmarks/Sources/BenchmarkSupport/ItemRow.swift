@@ -1,4 +1,5 @@
 import Foundation
+import SampleModels
 
 /// One item's values as plain data: the input every importer writes, and what the raw peers read back.
 ///

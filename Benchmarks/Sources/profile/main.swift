@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import GRDBSQLite
 import PersistenceCore
+import SampleModels
 
 // One benchmark scenario, once, for a profiler: the work to study runs inside `measured`, so
 // that callgrind can count only it (see Benchmarks/README.md, "Profiling"):

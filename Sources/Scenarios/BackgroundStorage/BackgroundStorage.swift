@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Article 004's advice: keep persistence off the main queue behind a model actor that hands out
 /// `Sendable` values, and measure the difference the way a Time Profiler would.
@@ -28,7 +29,7 @@ public struct BackgroundStorage: Scenario {
             "Sources/Scenarios/BackgroundStorage/MainContextStorage.swift",
             "Sources/Scenarios/BackgroundStorage/ItemListViewModel.swift",
             "Sources/Scenarios/BackgroundStorage/Storage.swift",
-            "Sources/Scenarios/BackgroundStorage/DomainItem.swift",
+            "Sources/SampleModels/DomainItem.swift",
             "Sources/Scenarios/Support/MainQueueHeartbeat.swift",
             "Tests/ScenariosTests/BackgroundStorageTests.swift",
             "Sources/Scenarios/BackgroundStorage/BackgroundStorage+Outcome.swift",

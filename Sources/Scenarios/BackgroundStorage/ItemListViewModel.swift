@@ -1,4 +1,5 @@
 import Foundation
+import SampleModels
 
 /// The screen's state, on the MainActor: a list of ``DomainItem`` values and a ``Storage`` to
 /// change them through (article 004's `ContentView`, without SwiftUI).

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Article 004's storage: a model actor that does every persistence operation on its own private
 /// queue and hands out only ``DomainItem`` values.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// The storage of Xcode's SwiftData template, which article 004 profiles: everything on the
 /// container's main context, so everything on the main queue.

@@ -1,4 +1,5 @@
 import Foundation
+import SampleModels
 
 /// Article 004's storage protocol: what the UI needs from persistence, in `Sendable` values only.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension IdentifierPassing {
     /// Article 000's `DataHandler.updateItem(identifier:timestamp:)`: the identifier crosses into

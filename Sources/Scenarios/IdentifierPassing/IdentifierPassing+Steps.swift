@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 // Steps the scenario runs and the exit tests run again, where a trap may really happen.
 extension IdentifierPassing {

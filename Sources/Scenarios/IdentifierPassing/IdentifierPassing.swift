@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Articles 000, 003 and 004: pass the identifier, not the model.
 ///

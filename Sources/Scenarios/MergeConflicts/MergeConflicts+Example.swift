@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 
 extension MergeConflicts {
     /// Article 003's example, once, under `policy`, in a container of its own.

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 
 extension MergeConflicts {
     /// Article 003's example again, on a main context that merges other contexts' saves

@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 
 /// Articles 000 and 001: a model actor's custom executor runs its code on its context's queue.
 ///

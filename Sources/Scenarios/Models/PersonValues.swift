@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 
 /// A `Person`'s three attributes as a plain value: what a scenario can keep after the context that
 /// held the model is gone, compare, print and encode.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Article 000: `ModelContext(container)` picks its queue from where it runs, so a context created
 /// in `Task {}` inside a view is a main-queue context; `Task.detached {}` gives a private one. And a

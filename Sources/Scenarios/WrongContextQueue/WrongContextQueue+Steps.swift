@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PersistenceCore
+import SampleModels
 
 // Article 003's two buttons, each the wrong way and the right way. The scenario runs them under
 // `.record`; the tests run the wrong ones again under `.trap`, in exit tests.

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 
 /// Article 003's two crashes under `-com.apple.CoreData.ConcurrencyDebug 1`: a main-queue context
 /// called from a detached task, and a background context's new model assigned on the main queue;

@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 
 extension WrongQueueMutation {
     /// An `Item` registered in a private context, held by code that runs elsewhere: article 000's

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension WrongQueueMutation {
     /// Two increments of one item's `count`, interleaved by gates so that one update is lost on

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension WrongQueueMutation {
     /// How `item.count += 1` is made safe, or not, in an increment race.

@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 
 /// Article 000's "Modify in Wrong Thread" and article 003's first rule: a model of a private
 /// context changed from another queue.

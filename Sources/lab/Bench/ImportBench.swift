@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// The import `lab bench` and `lab timeline` measure: N items inserted and saved, in one of three

@@ -25,5 +25,11 @@ struct Explain: ParsableCommand {
         terminal.line()
         terminal.line(terminal.paint("Where to look", .cyan))
         info.whereToLook.forEach { terminal.line("  " + $0) }
+        terminal.line()
+        terminal.line(terminal.paint("Read the original", .cyan))
+        for article in info.articles {
+            terminal.line("  \(article.rawValue) \(article.title), by \(article.author)")
+            terminal.line("      " + article.url.absoluteString)
+        }
     }
 }

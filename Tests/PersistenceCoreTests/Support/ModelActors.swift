@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PersistenceCore
+import SampleModels
 
 // Model actors the concurrency suites share.
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceCore
+import SampleModels
 
 /// One random sequence of steps run on a real container with three contexts and on a
 /// ``ReferenceModel`` side by side, compared after every step.

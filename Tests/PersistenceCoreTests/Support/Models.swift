@@ -1,35 +1,7 @@
 import Foundation
 import PersistenceCore
 
-// The models every test suite shares. Keep their names and shapes: other suites rely on them.
-
-/// The README's model: a unique identifier, a timestamp, and a few extras.
-@Model final class Item {
-    @Attribute(.unique) var id: UUID
-    var timestamp: Date
-    var title: String?
-    var count: Int = 0
-
-    init(id: UUID = UUID(), timestamp: Date, title: String? = nil, count: Int = 0) {
-        self.id = id
-        self.timestamp = timestamp
-        self.title = title
-        self.count = count
-    }
-}
-
-/// The person of the batch-update articles.
-@Model final class Person {
-    var name: String
-    var age: Int
-    var sex: String
-
-    init(name: String, age: Int, sex: String) {
-        self.name = name
-        self.age = age
-        self.sex = sex
-    }
-}
+// The models only the core's tests use; Item, Person and ImportedItem come from SampleModels.
 
 /// A model with an optional attribute and a required one.
 @Model final class Note {

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 1's contract: set a model's attribute safely from any thread.
 protocol CountUpdating: Sendable {

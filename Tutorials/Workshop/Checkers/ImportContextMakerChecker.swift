@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 3's contract: from MainActor code, make a context for background work.
 protocol ImportContextMaking: Sendable {

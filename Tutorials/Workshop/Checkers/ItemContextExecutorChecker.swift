@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 4's contract: a serial executor built over a context.
 protocol ContextExecuting: SerialExecutor {

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 5's contract, first half: an actor that creates items and hands out their identifiers.
 protocol ItemInserting: Actor {

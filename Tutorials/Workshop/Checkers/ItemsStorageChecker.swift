@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Synchronization
 
 /// Exercise 8's contract: article 004's `Storage`, the app's only door to its data.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 7's contract: set up the main context at launch.
 protocol MainContextPreparing: Sendable {

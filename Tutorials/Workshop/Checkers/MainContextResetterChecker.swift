@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 2's contract: discard the main context's unsaved edits from a background task.
 protocol MainContextResetting: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 9's contract: a value read through a model actor, for a caller on any thread.
 protocol NewestItemReporting: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Exercise 6's contract: a merge policy.
 protocol MergePolicyChoosing {

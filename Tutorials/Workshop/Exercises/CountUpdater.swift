@@ -14,6 +14,7 @@
 // Hint 3: Wrap the assignment: `context.performAndWait { item.count = value }`.
 
 import PersistenceCore
+import SampleModels
 
 /// Sets an item's count for callers on any thread.
 struct CountUpdater: CountUpdating {

@@ -17,6 +17,7 @@
 
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Creates items on a private queue of its own.
 @BackgroundModelActor

@@ -16,6 +16,7 @@
 
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// Article 004's storage: every persistence operation of the app, behind one type.
 @MainModelActor

@@ -18,6 +18,7 @@
 
 import Foundation
 import PersistenceCore
+import SampleModels
 
 /// What someone wrote to make the compiler stop complaining.
 struct ItemBox: @unchecked Sendable {  // @unchecked: nothing guards `item`; that is the mistake

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 
 extension Solution {
     /// Exercise 1 solved: the write runs on the context's queue, whoever calls.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension Solution {
     /// Exercise 5 solved: the identifier is taken after the save, so it is permanent.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension Solution {
     /// Exercise 8 solved: the same methods, on a model actor with a private queue.

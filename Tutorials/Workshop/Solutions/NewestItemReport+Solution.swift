@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 
 extension Solution {
     /// Exercise 9 solved: the actor returns a `Sendable` copy, read on its own queue.

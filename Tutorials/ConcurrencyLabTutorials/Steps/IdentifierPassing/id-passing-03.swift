@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 enum IdentifierPassing03 {  // tutorial:hide

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 enum MergeConflicts02 {  // tutorial:hide

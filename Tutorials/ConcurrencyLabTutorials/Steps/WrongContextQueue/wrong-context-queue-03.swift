@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 enum WrongContextQueue03 {  // tutorial:hide

@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 enum WrongQueueMutation01 {  // tutorial:hide

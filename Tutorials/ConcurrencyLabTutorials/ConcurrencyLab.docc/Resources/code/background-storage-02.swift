@@ -18,7 +18,7 @@ public struct DomainItem: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// Maps a model to the value; call it on the model's context's queue.
-    init(_ item: Item) {
+    public init(_ item: Item) {
         self.init(id: item.id, timestamp: item.timestamp)
     }
 }

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// The main context shows an item; a background context changes it and saves.

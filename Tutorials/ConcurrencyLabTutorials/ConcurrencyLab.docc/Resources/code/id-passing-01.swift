@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// A model of the main context, handed to a background context: the compiler refuses, so

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// The three lookups by identifier, in a context that has not seen the item yet.

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// Article 003's save conflict, as a timeline:

@@ -1,4 +1,5 @@
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// The other fix: merge the batch's result by hand, right after it.

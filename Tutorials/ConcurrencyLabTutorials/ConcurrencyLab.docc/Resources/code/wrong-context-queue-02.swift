@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// Article 003's "context in wrong queue": the main context, reset from a detached task.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// Fix 1: `perform` sends the call back to the context's queue, the main queue.

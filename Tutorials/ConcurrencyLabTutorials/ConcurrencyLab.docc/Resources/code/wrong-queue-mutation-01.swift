@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// Article 000's "Modify in Wrong Thread": an item of a private-queue context, changed from a

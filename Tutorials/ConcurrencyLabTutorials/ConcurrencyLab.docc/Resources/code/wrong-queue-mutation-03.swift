@@ -1,5 +1,6 @@
 import Dispatch
 import PersistenceCore
+import SampleModels
 import Scenarios
 
 /// The write, on the context's queue: `performAndWait` runs the closure there and waits.

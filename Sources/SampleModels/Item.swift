@@ -1,0 +1,18 @@
+import Foundation
+import PersistenceCore
+
+/// The course's model, the README's `Item`: what the lessons insert, fetch, pass around and import
+/// by the thousand, and what the tests, the workshop and the benchmarks use too.
+@Model public final class Item {
+    @Attribute(.unique) public var id: UUID
+    public var timestamp: Date
+    public var title: String?
+    public var count: Int = 0
+
+    public init(id: UUID = UUID(), timestamp: Date, title: String? = nil, count: Int = 0) {
+        self.id = id
+        self.timestamp = timestamp
+        self.title = title
+        self.count = count
+    }
+}
