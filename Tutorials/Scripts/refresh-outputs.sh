@@ -43,6 +43,13 @@ if report["measurements"]:
         value = m["value"]
         shown = str(int(value)) if value == int(value) else (f"{value:.0f}" if abs(value) >= 100 else f"{value:.2f}")
         right.append(f"• {m['name']}: {shown} {m['unit']}")
+if report.get("checks"):
+    right += ["", "checks"]
+    for check in report["checks"]:
+        values = ", ".join(f"{v['name']} {v['value']}" for v in check["measured"])
+        claim = check["name"] + (f" ({values})" if values else "")
+        wrapped = textwrap.wrap(claim, width=96, subsequent_indent="  ")
+        right.append(("✓ " if check["holds"] else "✗ ") + "\n".join(wrapped))
 open(f"{out}/{scenario}-wrong-way.txt", "w").write("\n".join(wrong) + "\n")
 open(f"{out}/{scenario}-right-way.txt", "w").write("\n".join(right) + "\n")
 PY

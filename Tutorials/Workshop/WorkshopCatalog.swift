@@ -17,7 +17,7 @@ public enum WorkshopCatalog {
                 "`context.performAndWait { ... }` runs a closure on the context's queue and waits for it. Its closure may capture `item`; the closure of `perform` must be `@Sendable`, and a model is not.",
                 "Wrap the assignment: `context.performAndWait { item.count = value }`.",
             ],
-            shippedFingerprint: 0xfbfb8e8849531956,
+            shippedFingerprint: 0x89298ec044e91c3d,
             checkExercise: { await CountUpdaterChecker.check(CountUpdater.self) },
             checkSolution: { await CountUpdaterChecker.check(Solution.CountUpdater.self) }
         ),
@@ -77,7 +77,7 @@ public enum WorkshopCatalog {
                 "Take the identifier after `save()` (or call `modelContext.obtainPermanentIdentifiers(for:)`).",
                 "`registeredModel(for:)` only finds objects this context already holds, and a new actor's context holds none. `self[id, as: Item.self]` (Core Data's `existingObject(with:)`) loads the object from the store, and returns nil only if the row is gone.",
             ],
-            shippedFingerprint: 0xc7fde35f3684a142,
+            shippedFingerprint: 0x2db3234de4f68271,
             checkExercise: { await ItemHandoffChecker.check(ItemInserter.self, ItemCounter.self) },
             checkSolution: { await ItemHandoffChecker.check(Solution.ItemInserter.self, Solution.ItemCounter.self) }
         ),
@@ -122,7 +122,7 @@ public enum WorkshopCatalog {
                 "`@BackgroundModelActor` makes an actor whose context, and so whose every method, runs on a private queue; callers `await` it and get `Sendable` values back.",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0xca4ed38e7233207a,
+            shippedFingerprint: 0x5165b850540ca3b1,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -137,7 +137,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xf2fd1e5e6baea2b4,
+            shippedFingerprint: 0xb24c97630428d2ed,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

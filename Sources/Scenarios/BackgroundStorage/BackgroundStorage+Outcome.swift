@@ -15,7 +15,7 @@ extension BackgroundStorage {
 
     /// One import through the view model, measured by a ``MainQueueHeartbeat``.
     public struct ImportRun: Sendable, Codable, Hashable {
-        /// The label of the queue the storage's context works on.
+        /// The label of the queue the storage's code ran on, read inside it (`withContext`).
         public var contextQueueLabel: String
         /// How many items the view model shows afterwards.
         public var itemsShown: Int

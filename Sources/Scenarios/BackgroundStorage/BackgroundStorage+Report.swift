@@ -10,14 +10,14 @@ extension BackgroundStorage {
                 + "in \(Self.format(main.importMilliseconds)) ms; it shows \(main.itemsShown) items.",
             "Meanwhile the main queue kept a heartbeat tick waiting up to \(Self.format(main.maxDelayMilliseconds)) ms, "
                 + "and was blocked \(Self.format(main.blockedMilliseconds)) ms in all, "
-                + "\(Self.percent(main.blockedShare)) of the time: no drawing, no touches meanwhile.",
+                + "\(Self.percent(main.blockedShare)) of the time" + (main.blockedShare > 0.5 ? ": no drawing, no touches meanwhile." : "."),
         ]
         var rightWay = [
             "The same view model imported the same items through ItemsModelActor (queue \(actor.contextQueueLabel)) "
                 + "in \(Self.format(actor.importMilliseconds)) ms; it shows \(actor.itemsShown) items, received as Sendable DomainItems.",
             "The heartbeat's longest wait was \(Self.format(actor.maxDelayMilliseconds)) ms, "
-                + "\(Self.format(actor.blockedMilliseconds)) ms blocked in all (\(Self.percent(actor.blockedShare))): "
-                + "the main queue stayed free while the actor worked.",
+                + "\(Self.format(actor.blockedMilliseconds)) ms blocked in all (\(Self.percent(actor.blockedShare)))"
+                + (actor.blockedShare < main.blockedShare ? ": the main queue stayed freer while the actor worked." : "."),
         ]
         let ratio = actor.importMilliseconds / max(main.importMilliseconds, 0.001)
         rightWay.append("The import itself took \(Self.format(main.importMilliseconds)) ms on the main context and "

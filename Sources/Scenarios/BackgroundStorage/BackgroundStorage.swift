@@ -49,14 +49,17 @@ public struct BackgroundStorage: Scenario {
         // The wrong way: the storage works on the main context, which the MainActor owns.
         let mainContainer = try environment.makeContainer(for: [Item.self], name: "background-storage-main-context")
         let mainStorage = await MainActor.run { MainContextStorage(modelContainer: mainContainer) }
+        // Where its code runs, asked from inside it: the label of the queue that ran the block.
+        let mainQueue = await mainStorage.withContext { _ in DispatchQueue.currentLabel }
         let onMainContext = try await measureImport(of: items, through: mainStorage, threshold: threshold,
-                                                    contextQueueLabel: mainContainer.mainContext.queueLabel)
+                                                    contextQueueLabel: mainQueue)
 
         // The right way: the storage is a model actor with a private queue.
         let actorContainer = try environment.makeContainer(for: [Item.self], name: "background-storage-model-actor")
         let actorStorage = ItemsModelActor(modelContainer: actorContainer)
+        let actorQueue = await actorStorage.withContext { _ in DispatchQueue.currentLabel }
         let onModelActor = try await measureImport(of: items, through: actorStorage, threshold: threshold,
-                                                   contextQueueLabel: actorStorage.modelExecutor.context.queueLabel)
+                                                   contextQueueLabel: actorQueue)
 
         return Outcome(itemCount: count, thresholdMilliseconds: Self.milliseconds(threshold),
                        onMainContext: onMainContext, onModelActor: onModelActor)
