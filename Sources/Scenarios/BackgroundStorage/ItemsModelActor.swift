@@ -2,14 +2,15 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Article 004's storage: a model actor that does every persistence operation on its own private
-/// queue and hands out only ``DomainItem`` values.
+/// Article 004's storage, as the article writes it: a `@ModelActor` that does every persistence
+/// operation on its context's queue and hands out only ``DomainItem`` values.
 ///
-/// `@BackgroundModelActor` rather than the article's `@ModelActor`: a `@ModelActor` created on the
-/// main queue runs on the main queue (article 000's rule, and SwiftData's), and article 004 creates
-/// its actor while the app starts, on the main thread. `@BackgroundModelActor` always makes a
-/// private-queue context, wherever the actor is created.
-@BackgroundModelActor
+/// > Warning: Where it is created decides where it runs (article 000's rule, and SwiftData's):
+/// > `@ModelActor`'s `init(modelContainer:)` makes `ModelContext(modelContainer)`, a main-queue
+/// > context when called on the main queue. Article 004 creates this actor while the app starts,
+/// > on the main thread, so its imports run on the main queue after all. Create it in
+/// > `Task.detached`, or declare it `@BackgroundModelActor`, which always takes a private queue.
+@ModelActor
 public actor ItemsModelActor: Storage {
     public func addItem() throws -> DomainItem {
         let item = Item(timestamp: Date())

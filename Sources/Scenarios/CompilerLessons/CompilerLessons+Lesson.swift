@@ -31,6 +31,11 @@ extension CompilerLessons {
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
             fix: "Capture item.persistentModelID and look the model up in the block's own context with existingModel(for:as:)."),
         Lesson(
+            id: "model-from-its-context", articles: [.swiftDataConcurrency, .coreDataTips],
+            mistake: "Articles 000 and 003: guard let context = item.modelContext, then context.perform { context.delete(item) }.",
+            expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
+            fix: "performAndWait on the model's own context (its block is not @Sendable), or pass item.persistentModelID and delete the model a background context looks up (delItem(id:))."),
+        Lesson(
             id: "model-in-global-queue", articles: [.swiftDataConcurrency],
             mistake: "Article 000's \"Modify in Wrong Thread\": a model changed inside DispatchQueue.global().async.",
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",

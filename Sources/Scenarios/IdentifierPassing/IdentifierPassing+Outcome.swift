@@ -110,12 +110,27 @@ extension IdentifierPassing {
         public var refetchThrewModelNotFound: Bool
     }
 
+    /// The item deleted the two ways articles 000 and 003 show, as Swift 6 accepts them.
+    public struct Deletions: Sendable, Codable, Hashable {
+        /// `delItem(id:)`: the main context (merging automatically) still had the item registered
+        /// after the background deletion's merge.
+        public var byIdentifierStillShown: Bool
+        /// Rows left in the store after `delItem(id:)`.
+        public var byIdentifierRowsLeft: Int
+        /// `delItem(item:)` with `performAndWait` on the model's own context, called off its queue:
+        /// rows left in the store.
+        public var throughItsContextRowsLeft: Int
+        /// What `.record` caught during `delItem(item:)` (nothing: the work ran on the queue).
+        public var throughItsContextViolations: Int
+    }
+
     public struct Outcome: Sendable, Codable, Hashable {
         public var passingTheModel: PassedModel
         public var passingTheIdentifier: PassedIdentifier
         public var lookups: Lookups
         public var afterDeletion: AfterDeletion
         public var heldAcrossDeletion: HeldAcrossDeletion
+        public var deletions: Deletions
         public var identifiers: IdentifierLifecycle
         public var archive: ArchivedURI
     }
@@ -151,6 +166,14 @@ extension IdentifierPassing {
                              .init("isDeleted", h.isDeletedAfterMerge)]),
             Check("held by identifier instead, the item is fetched again and the UI learns it is gone (modelNotFound)",
                   holds: h.refetchThrewModelNotFound, measured: [.init("threw modelNotFound", h.refetchThrewModelNotFound)]),
+            Check("article 003's delItem(id:) deletes on a background context, and the auto-merging main context drops the item",
+                  holds: outcome.deletions.byIdentifierRowsLeft == 0 && !outcome.deletions.byIdentifierStillShown,
+                  measured: [.init("rows left", outcome.deletions.byIdentifierRowsLeft),
+                             .init("still shown", outcome.deletions.byIdentifierStillShown)]),
+            Check("delItem(item:) with performAndWait on the model's own context deletes it, called from another thread, with nothing recorded",
+                  holds: outcome.deletions.throughItsContextRowsLeft == 0 && outcome.deletions.throughItsContextViolations == 0,
+                  measured: [.init("rows left", outcome.deletions.throughItsContextRowsLeft),
+                             .init("violations", outcome.deletions.throughItsContextViolations)]),
             Check("an identifier is temporary until obtainPermanentIdentifiers or a save, then permanent and unchanged by the save",
                   holds: i.temporaryAfterInsert && i.permanentAfterObtaining && i.unchangedBySave && i.temporaryBeforeSave && i.permanentAfterSave,
                   measured: [.init("temporary", i.temporaryURI), .init("permanent", i.permanentURI)]),

@@ -33,6 +33,10 @@ extension IdentifierPassing {
             "In a fresh context: registeredModel → \(lookups.registeredModelFound ? "the item" : "nil"); "
                 + "model(for:) → a fault (\(lookups.modelForWasFault)) that loaded the saved value on first read "
                 + "(\(lookups.faultFulfilledWithSavedValue)); existingModel → never a fault (\(!lookups.existingModelWasFault)).",
+            "Article 003's delItem(id:) on a background context: \(outcome.deletions.byIdentifierRowsLeft) row(s) left, and the "
+                + "auto-merging main context " + (outcome.deletions.byIdentifierStillShown ? "still shows the item" : "dropped it") + ".",
+            "delItem(item:) through item.modelContext with performAndWait (perform's @Sendable block may not capture the model): "
+                + "\(outcome.deletions.throughItsContextRowsLeft) row(s) left, \(outcome.deletions.throughItsContextViolations) violation(s) recorded.",
             "Held by identifier instead, the item is fetched again: existingModel "
                 + (held.refetchThrewModelNotFound ? "threw modelNotFound, which the UI can handle" : "did not throw modelNotFound") + ".",
             "After the row was deleted: registeredModel → \(deleted.registeredModelFound ? "the item" : "nil"); "

@@ -35,6 +35,28 @@ extension IdentifierPassing {
         }
     }
 
+    /// Article 003's `delItem(id:)`: the identifier crosses, a background context looks the item up
+    /// with `model(for:)`, deletes it and saves.
+    public static func delItem(id: PersistentIdentifier, in container: ModelContainer) async throws {
+        let bgContext = container.newBackgroundContext()
+        try await bgContext.perform {
+            let item = bgContext.model(for: id)
+            bgContext.delete(item)
+            try bgContext.save()
+        }
+    }
+
+    /// Articles 000 and 003's `delItem(item:)` as Swift 6 accepts it: on the model's own context,
+    /// with `performAndWait`, whose block may capture the model because it runs before it returns
+    /// (with `perform` the compiler refuses: see compiler-lessons, `model-from-its-context`).
+    public static func delItem(item: Item) throws {
+        guard let context = item.modelContext else { return }
+        try context.performAndWait {
+            context.delete(item)
+            try context.save()
+        }
+    }
+
     /// A context holds the item, another deletes it and saves, the holder merges the deletion and
     /// reads the held model: the read stops the process ("This model instance was invalidated").
     public static func touchHeldItemAfterDeletion(in container: ModelContainer) async throws -> Date {

@@ -50,11 +50,13 @@ public struct IdentifierPassing: Scenario {
         try await Self.deleteItem(id, in: container)
         let afterDeletion = await lookUpDeleted(id, in: container)
         let heldAcrossDeletion = try await holdAcrossDeletion(in: environment)
+        let deletions = try await deleteBothWays(in: environment)
 
         let identifiers = try await followIdentifiers(in: environment)
         let archive = try await archiveAndResolve(in: environment)
         return Outcome(passingTheModel: passingTheModel, passingTheIdentifier: passingTheIdentifier, lookups: lookups,
-                       afterDeletion: afterDeletion, heldAcrossDeletion: heldAcrossDeletion, identifiers: identifiers,
+                       afterDeletion: afterDeletion, heldAcrossDeletion: heldAcrossDeletion, deletions: deletions,
+                       identifiers: identifiers,
                        archive: archive)
     }
 
@@ -174,6 +176,31 @@ public struct IdentifierPassing: Scenario {
                 hasContextAfterMerge: item.modelContext === holder, isDeletedAfterMerge: item.isDeleted,
                 isFaultAfterMerge: item.isFault, refetchThrewModelNotFound: notFound)
         }
+    }
+
+    /// Article 003's deletions: by identifier from the main context's item, and through the
+    /// model's own context with `performAndWait`.
+    private func deleteBothWays(in environment: ScenarioEnvironment) async throws -> Deletions {
+        let container = try environment.makeContainer(for: [Item.self], name: "id-passing-del-item")
+        let id = try await Self.saveItem(in: container)
+        let main = container.mainContext
+        main.automaticallyMergesChangesFromParent = true
+        _ = try await main.perform { try main.existingModel(for: id, as: Item.self).persistentModelID }
+        try await Self.delItem(id: id, in: container)
+        let stillShown = await main.perform(schedule: .enqueued) { (main.registeredModel(for: id) as Item?) != nil }
+        let rowsLeft = try await container.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
+
+        let other = try environment.makeContainer(for: [Item.self], name: "id-passing-del-item-own-context")
+        let otherID = try await Self.saveItem(in: other)
+        let holder = other.newBackgroundContext()
+        let held = try await holder.perform { Smuggled(try holder.existingModel(for: otherID, as: Item.self)) }
+        let (_, violations) = try await ConcurrencyDebug.withMode(.record) {
+            try await Task.detached { try Self.delItem(item: held.value) }.value  // called off the context's queue
+        }
+        let ownRowsLeft = try await other.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
+        return Deletions(byIdentifierStillShown: stillShown, byIdentifierRowsLeft: rowsLeft,
+                         throughItsContextRowsLeft: ownRowsLeft,
+                         throughItsContextViolations: violations.recorded(against: holder.queueLabel).count)
     }
 
     // MARK: Identifiers

@@ -33,6 +33,8 @@ extension ModelActorExecutor {
         public var createdOnMainActor: QueueInfo
         /// `@ModelActor`, `@BackgroundModelActor` and `@MainModelActor`, all created on the MainActor.
         public var placements: [Placement]
+        /// Article 001's first executor, over a plain serial `DispatchQueue`.
+        public var queueExecutor: QueueExecutorRun
         /// The updates with a `perform` around each use of a background context.
         public var withPerform: UpdateRun
         /// The same updates as a `@BackgroundModelActor`'s methods.
@@ -45,7 +47,12 @@ extension ModelActorExecutor {
         let mainLabel = "com.apple.main-thread"
         let detached = outcome.createdInDetachedTask, main = outcome.createdOnMainActor
         let perform = outcome.withPerform, actor = outcome.withModelActor
+        let queue = outcome.queueExecutor
         var checks = [
+            Check("article 001's first executor runs an actor's methods on the serial DispatchQueue it wraps",
+                  holds: queue.queuesSeen == [queue.queueLabel], measured: [.init("ran on", queue.queuesSeen.joined(separator: ", "))]),
+            Check("concurrent calls through it run one at a time: the actor's count is exact",
+                  holds: queue.counted == queue.calls, measured: [.init("calls", queue.calls), .init("counted", queue.counted)]),
             Check("a @ModelActor created in Task.detached runs on its private context's queue",
                   holds: detached.actorQueue == detached.contextQueue && detached.actorQueue.hasPrefix("ModelContext 0x"),
                   measured: [.init("actor", detached.actorQueue), .init("context", detached.contextQueue)]),

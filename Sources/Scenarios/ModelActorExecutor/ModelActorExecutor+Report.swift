@@ -10,7 +10,11 @@ extension ModelActorExecutor {
                 + ". Created on the MainActor, a @ModelActor runs on the main queue: its work blocks the UI.",
             "The updates written with perform: \(perform.calls) calls ran \(perform.performClosures ?? 0) perform closures written by hand.",
         ]
+        let queue = outcome.queueExecutor
         var rightWay = [
+            "Article 001's first executor, over DispatchQueue(label: \"\(queue.queueLabel)\"): \(queue.calls) concurrent calls ran on "
+                + "'\(queue.queuesSeen.joined(separator: "', '"))' and the actor counted \(queue.counted). A model actor's executor is "
+                + "the same idea, with the context's perform as the serial queue:",
             "Task.detached { DataHandler(...).checkQueueInfo() } printed: " + detached.printed.joined(separator: ", ")
                 + ". The actor runs on its private context's queue.",
         ]

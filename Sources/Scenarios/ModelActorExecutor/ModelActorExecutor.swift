@@ -27,6 +27,7 @@ public struct ModelActorExecutor: Scenario {
         rule: "Put data work in a model actor created off the main queue (Task.detached or @BackgroundModelActor), and pass it identifiers and values.",
         whereToLook: [
             "Sources/Scenarios/ModelActorExecutor/ModelActorExecutor.swift",
+            "Sources/Scenarios/ModelActorExecutor/ModelActorExecutor+QueueExecutor.swift",
             "Sources/Scenarios/ModelActorExecutor/ModelActorExecutor+Outcome.swift",
             "Sources/Scenarios/ModelActorExecutor/ModelActorExecutor+Report.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
@@ -55,6 +56,7 @@ public struct ModelActorExecutor: Scenario {
             return await handler.checkQueueInfo()
         }.value
         let placements = await Self.placeEveryKind(container)
+        let queueExecutor = await Self.runOnQueueExecutor(calls: environment.size(test: 200, course: 1_000))
 
         // The same updates with perform, then as a model actor, each against its own container.
         let items = environment.size(test: 20, course: 200)
@@ -72,6 +74,7 @@ public struct ModelActorExecutor: Scenario {
             createdInDetachedTask: createdInDetachedTask,
             createdOnMainActor: createdOnMainActor,
             placements: placements,
+            queueExecutor: queueExecutor,
             withPerform: UpdateRun(counts: performCounts, calls: calls, performClosures: withPerform.performs.value,
                                    executorJobs: nil, callsOnTheContextQueue: withPerform.closuresOnTheContextQueue.value),
             withModelActor: UpdateRun(counts: actorCounts, calls: calls, performClosures: nil, executorJobs: actorJobs,

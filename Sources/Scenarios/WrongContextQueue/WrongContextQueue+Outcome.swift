@@ -18,6 +18,10 @@ extension WrongContextQueue {
         public var assignmentOnMainQueue: Attempt
         /// Fix 1: the reset inside the main context's `perform`.
         public var resetWithPerform: Attempt
+        /// Fix 1 as article 003 also writes it: inside `DispatchQueue.main.async`.
+        public var resetWithMainQueueAsync: Attempt
+        /// Fix 1 in Swift concurrency: inside `await MainActor.run`.
+        public var resetWithMainActorRun: Attempt
         /// Fix 2: the insert and assignment inside the background context's `perform`.
         public var assignmentWithPerform: Attempt
         /// How many items the store holds after fix 2 saved.
@@ -41,6 +45,12 @@ extension WrongContextQueue {
                   measured: recorded(assignment)),
             Check("inside mainContext.perform the reset runs on the main queue, with nothing recorded",
                   holds: fixedReset.violations.isEmpty && fixedReset.ranOn == fixedReset.contextQueue, measured: recorded(fixedReset)),
+            Check("DispatchQueue.main.async and MainActor.run bring the reset back to the main queue too, with nothing recorded",
+                  holds: [outcome.resetWithMainQueueAsync, outcome.resetWithMainActorRun].allSatisfy {
+                      $0.violations.isEmpty && $0.ranOn == $0.contextQueue
+                  },
+                  measured: [.init("main.async ran on", outcome.resetWithMainQueueAsync.ranOn),
+                             .init("MainActor.run ran on", outcome.resetWithMainActorRun.ranOn)]),
             Check("inside the background context's perform the insert and assignment run on its queue, with nothing recorded",
                   holds: fixedAssignment.violations.isEmpty && fixedAssignment.ranOn == fixedAssignment.contextQueue,
                   measured: recorded(fixedAssignment)),

@@ -22,6 +22,9 @@ extension WrongContextQueue {
         }
         let rightWay = [
             "The reset inside mainContext.perform ran on '\(outcome.resetWithPerform.ranOn)': \(recorded(outcome.resetWithPerform)).",
+            "Article 003's other spellings of the same fix: DispatchQueue.main.async ran it on '\(outcome.resetWithMainQueueAsync.ranOn)' "
+                + "(\(recorded(outcome.resetWithMainQueueAsync))), await MainActor.run on '\(outcome.resetWithMainActorRun.ranOn)' "
+                + "(\(recorded(outcome.resetWithMainActorRun))).",
             "The insert and assignment inside backgroundContext.perform ran on '\(outcome.assignmentWithPerform.ranOn)': "
                 + "\(recorded(outcome.assignmentWithPerform)); the store holds \(outcome.itemsSavedByFix) item(s).",
         ]

@@ -40,6 +40,37 @@ extension WrongContextQueue {
         }.value
     }
 
+    /// Fix 1, article 003's other spelling: hop back with `DispatchQueue.main.async`.
+    ///
+    /// ```
+    /// Task.detached {
+    ///     DispatchQueue.main.async { container.viewContext.reset() }
+    /// }
+    /// ```
+    /// Returns the label of the queue the call ran on.
+    @discardableResult
+    public static func resetMainContextWithMainQueueAsync(_ container: ModelContainer) async -> String {
+        await Task.detached {
+            await DispatchQueue.main.asyncAndAwait {
+                container.mainContext.reset()
+                return DispatchQueue.currentLabel
+            }
+        }.value
+    }
+
+    /// Fix 1 in Swift concurrency: `await MainActor.run { … }`.
+    ///
+    /// Returns the label of the queue the call ran on.
+    @discardableResult
+    public static func resetMainContextWithMainActorRun(_ container: ModelContainer) async -> String {
+        await Task.detached {
+            await MainActor.run {
+                container.mainContext.reset()
+                return DispatchQueue.currentLabel
+            }
+        }.value
+    }
+
     /// Mistake 2, "NSManagedObject in wrong context": on the main queue (a view's button), a new
     /// item is inserted into a background context and assigned there.
     ///

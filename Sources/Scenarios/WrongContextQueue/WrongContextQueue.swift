@@ -52,6 +52,14 @@ public struct WrongContextQueue: Scenario {
         let (fixedResetRanOn, fixedResetViolations) = await ConcurrencyDebug.withMode(.record) {
             await Self.resetMainContextWithPerform(rightReset)
         }
+        let mainQueueAsync = try environment.makeContainer(for: [Item.self], name: "wrong-context-queue-reset-main-async")
+        let (asyncRanOn, asyncViolations) = await ConcurrencyDebug.withMode(.record) {
+            await Self.resetMainContextWithMainQueueAsync(mainQueueAsync)
+        }
+        let mainActorRun = try environment.makeContainer(for: [Item.self], name: "wrong-context-queue-reset-main-actor")
+        let (runRanOn, runViolations) = await ConcurrencyDebug.withMode(.record) {
+            await Self.resetMainContextWithMainActorRun(mainActorRun)
+        }
         let rightAssignment = try environment.makeContainer(for: [Item.self], name: "wrong-context-queue-assignment-perform")
         let fixedBackground = rightAssignment.newBackgroundContext()
         let (fixedAssignmentRanOn, fixedAssignmentViolations) = try await ConcurrencyDebug.withMode(.record) {
@@ -69,6 +77,10 @@ public struct WrongContextQueue: Scenario {
                                            violations: assignmentViolations.recorded(against: background.queueLabel)),
             resetWithPerform: Attempt(ranOn: fixedResetRanOn, contextQueue: mainLabel,
                                       violations: fixedResetViolations.recorded(against: mainLabel)),
+            resetWithMainQueueAsync: Attempt(ranOn: asyncRanOn, contextQueue: mainLabel,
+                                             violations: asyncViolations.recorded(against: mainLabel)),
+            resetWithMainActorRun: Attempt(ranOn: runRanOn, contextQueue: mainLabel,
+                                           violations: runViolations.recorded(against: mainLabel)),
             assignmentWithPerform: Attempt(ranOn: fixedAssignmentRanOn, contextQueue: fixedBackground.queueLabel,
                                            violations: fixedAssignmentViolations.recorded(against: fixedBackground.queueLabel)),
             itemsSavedByFix: saved)

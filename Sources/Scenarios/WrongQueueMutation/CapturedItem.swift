@@ -39,6 +39,19 @@ extension WrongQueueMutation {
             }
         }
 
+        /// Article 000's experiment: the same mistake through the model's backing data,
+        /// `item.persistentBackingData.setValue(forKey: \.count, to: value)` on `DispatchQueue.global()`.
+        ///
+        /// Returns the label of the queue the write ran on.
+        @discardableResult
+        public func setCountThroughBackingDataFromAnotherQueue(_ value: Int) async -> String {
+            let item = self.item
+            return await DispatchQueue.global().asyncAndAwait {
+                item.value.persistentBackingData.setValue(forKey: \.count, to: value)
+                return DispatchQueue.currentLabel
+            }
+        }
+
         /// The fix: the same write inside `perform`, on the context's queue.
         public func setCountWithPerform(_ value: Int) async {
             let item = self.item

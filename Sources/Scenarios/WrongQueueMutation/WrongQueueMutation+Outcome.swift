@@ -22,6 +22,8 @@ extension WrongQueueMutation {
         public var off: StrayWrite
         /// `.record`, container `.confined`: the write lands and one violation names both queues.
         public var record: StrayWrite
+        /// `.record`, container `.confined`: article 000's `persistentBackingData.setValue(forKey:to:)`.
+        public var backingData: StrayWrite
         /// What `.trap` would print and stop the process with: the recorded violation's description.
         public var trapMessage: String?
         /// `.record`, container `.autoDispatch`: the write hops onto the queue; nothing recorded.
@@ -55,6 +57,12 @@ extension WrongQueueMutation {
                   holds: record.violations.count == 1 && violation?.thread == record.writerQueue
                       && violation?.expectedQueue == record.contextQueue,
                   measured: [.init("violations", record.violations.count), .init("operation", violation?.operation ?? "none")]),
+            Check("article 000's persistentBackingData.setValue(forKey:to:) from DispatchQueue.global() is the same violation: the backing data is no way around the rule",
+                  holds: outcome.backingData.seen == outcome.backingData.written
+                      && outcome.backingData.violations.map(\.operation) == ["Item.count set"]
+                      && outcome.backingData.violations.first?.thread == outcome.backingData.writerQueue,
+                  measured: [.init("recorded", outcome.backingData.violations.map(\.operation).joined(separator: ", ")),
+                             .init("written on", outcome.backingData.writerQueue)]),
             Check("two unsynchronised increments forced to interleave lose exactly one update",
                   holds: lost(.unsynchronised) == 1, measured: counted(.unsynchronised)),
             Check(".autoDispatch hops a single stray write onto the context's queue: it lands and nothing is recorded",

@@ -15,6 +15,10 @@ extension WrongQueueMutation {
         } else {
             wrongWay.append(".record: the same write was NOT recorded.")
         }
+        let viaBackingData = outcome.backingData
+        wrongWay.append("Article 000's experiment, item.persistentBackingData.setValue(forKey: \\.count, to: \(viaBackingData.written)) "
+            + "on '\(viaBackingData.writerQueue)': "
+            + (viaBackingData.violations.isEmpty ? "nothing recorded." : "recorded as \(viaBackingData.violations.map(\.operation).joined(separator: ", ")), like the plain setter."))
         if let message = outcome.trapMessage {
             wrongWay.append(".trap would stop the process with: \(message)")
         }

@@ -47,6 +47,8 @@ public struct WrongQueueMutation: Scenario {
         // The wrong way: the same stray write, with the checks off, then recording.
         let off = try await strayWrite(1, mode: .off, policy: .confined, in: environment, name: "off")
         let record = try await strayWrite(2, mode: .record, policy: .confined, in: environment, name: "record")
+        let backingData = try await strayWrite(4, mode: .record, policy: .confined, throughBackingData: true,
+                                               in: environment, name: "backing-data")
 
         // The right way for a single access: SwiftData's hop onto the context's queue.
         let autoDispatch = try await strayWrite(3, mode: .record, policy: .autoDispatch, in: environment, name: "auto-dispatch")
@@ -67,20 +69,25 @@ public struct WrongQueueMutation: Scenario {
             forced[lane] = try await Self.forcedInterleaving(lane, in: environment)
         }
 
-        return Outcome(off: off, record: record, trapMessage: record.violations.first?.description,
+        return Outcome(off: off, record: record, backingData: backingData, trapMessage: record.violations.first?.description,
                        autoDispatch: autoDispatch, forced: forced, unsynchronisedRace: unsynchronised,
                        performRace: perform, autoDispatchRace: autoDispatchRace)
     }
 
     /// Writes `value` into a saved item's `count` from `DispatchQueue.global()` with the given
     /// debug mode and access policy, then reads back what happened on the context's queue.
-    private func strayWrite(_ value: Int, mode: ConcurrencyDebug.Mode, policy: AccessPolicy,
+    ///
+    /// With `throughBackingData`, the write is article 000's experiment instead:
+    /// `item.persistentBackingData.setValue(forKey: \.count, to: value)`.
+    private func strayWrite(_ value: Int, mode: ConcurrencyDebug.Mode, policy: AccessPolicy, throughBackingData: Bool = false,
                             in environment: ScenarioEnvironment, name: String) async throws -> StrayWrite {
         let container = try environment.makeContainer(for: [Item.self], name: "wrong-queue-mutation-\(name)")
         container.accessPolicy = policy
         let captured = try await CapturedItem.make(in: container)
         let (writerQueue, violations) = await ConcurrencyDebug.withMode(mode) {
-            await captured.setCountFromAnotherQueue(value)
+            throughBackingData
+                ? await captured.setCountThroughBackingDataFromAnotherQueue(value)
+                : await captured.setCountFromAnotherQueue(value)
         }
         return StrayWrite(contextQueue: captured.context.queueLabel, writerQueue: writerQueue, written: value,
                           seen: await captured.count(), contextHasChanges: await captured.contextHasChanges(),

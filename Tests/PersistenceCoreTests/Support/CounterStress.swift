@@ -87,11 +87,12 @@ enum CounterStress {
         let (saves, conflicts) = try await withThrowingTaskGroup(of: (saves: Int, conflicts: Int).self) { group in
             for writer in writers {
                 group.addTask {
-                    var conflicts = 0
+                    var saves = 0, conflicts = 0
                     for _ in 0..<increments {
                         conflicts += try await writer.increment(id)
+                        saves += 1  // increment returns only once its save went through
                     }
-                    return (increments, conflicts)
+                    return (saves, conflicts)
                 }
             }
             return try await group.reduce(into: (0, 0)) { total, writer in
