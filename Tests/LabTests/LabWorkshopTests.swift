@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Testing
 import Workshop
 
@@ -11,6 +12,11 @@ struct LabWorkshopTests {
         let findings: [String]
         let hints: [String]
         let untouched: Bool?
+    }
+
+    @Test("The workshop has one exercise per lesson, with the lesson's id, in the catalog's order")
+    func oneOrder() {
+        #expect(WorkshopCatalog.all.map(\.id) == ScenarioCatalog.infos.map(\.id))
     }
 
     @Test("lab workshop --json lists every exercise in order, each with a status and, if to do, findings and a hint")

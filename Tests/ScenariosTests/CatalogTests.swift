@@ -17,8 +17,8 @@ struct CatalogTests {
     @Test("The catalog is in course order")
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [
-            "wrong-queue-mutation", "wrong-context-queue", "task-vs-detached", "model-actor-executor",
-            "id-passing", "merge-conflicts", "change-merging", "background-storage", "compiler-lessons",
+            "wrong-queue-mutation", "task-vs-detached", "id-passing", "model-actor-executor",
+            "wrong-context-queue", "merge-conflicts", "change-merging", "background-storage", "compiler-lessons",
         ])
     }
 

@@ -4,10 +4,10 @@ import XCTest
 /// The same claims under XCTest, one test per lesson, each claim asserted with its name.
 final class LessonChecksXCTests: XCTestCase {
     func testWrongQueueMutation() async throws { try await assertChecks(of: "wrong-queue-mutation") }
-    func testWrongContextQueue() async throws { try await assertChecks(of: "wrong-context-queue") }
-    func testTaskVersusDetached() async throws { try await assertChecks(of: "task-vs-detached") }
+    func testTaskVsDetached() async throws { try await assertChecks(of: "task-vs-detached") }
+    func testIDPassing() async throws { try await assertChecks(of: "id-passing") }
     func testModelActorExecutor() async throws { try await assertChecks(of: "model-actor-executor") }
-    func testIdentifierPassing() async throws { try await assertChecks(of: "id-passing") }
+    func testWrongContextQueue() async throws { try await assertChecks(of: "wrong-context-queue") }
     func testMergeConflicts() async throws { try await assertChecks(of: "merge-conflicts") }
     func testChangeMerging() async throws { try await assertChecks(of: "change-merging") }
     func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }

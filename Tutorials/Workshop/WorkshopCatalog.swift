@@ -1,4 +1,5 @@
-/// Every workshop exercise, in course order: one per scenario. `lab workshop` and the workshop
+/// Every workshop exercise, in course order (the scenario catalog's): one per lesson, with the
+/// lesson's id. `lab workshop` and the workshop
 /// tests read this list.
 ///
 /// Each exercise's hints are also written in its file; `shippedFingerprint` is the file's FNV-1a
@@ -7,9 +8,8 @@ public enum WorkshopCatalog {
     /// The exercises, in the order a learner meets them.
     public static let all: [Exercise] = [
         Exercise(
-            id: "fix-wrong-queue-mutation",
+            id: "wrong-queue-mutation",
             title: "Fix this wrong-queue mutation",
-            scenarioID: "wrong-queue-mutation",
             goal: "`setCount(_:of:in:)` is called from a background thread, but `item` belongs to `context`, a private-queue context. Today the write lands on the caller's thread: it \"works\", and it is a data race. Make the write happen on the context's queue.",
             file: "Tutorials/Workshop/Exercises/CountUpdater.swift",
             hints: [
@@ -17,29 +17,13 @@ public enum WorkshopCatalog {
                 "`context.performAndWait { ... }` runs a closure on the context's queue and waits for it. Its closure may capture `item`; the closure of `perform` must be `@Sendable`, and a model is not.",
                 "Wrap the assignment: `context.performAndWait { item.count = value }`.",
             ],
-            shippedFingerprint: 0x89298ec044e91c3d,
+            shippedFingerprint: 0xb01b63080c5b675b,
             checkExercise: { await CountUpdaterChecker.check(CountUpdater.self) },
             checkSolution: { await CountUpdaterChecker.check(Solution.CountUpdater.self) }
         ),
         Exercise(
-            id: "reset-main-context",
-            title: "Reset the main context from a background task",
-            scenarioID: "wrong-context-queue",
-            goal: "A background task calls `discardEdits(in:)` when the user cancels: the main context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
-            file: "Tutorials/Workshop/Exercises/MainContextResetter.swift",
-            hints: [
-                "The main context belongs to the main queue; this method runs on a background thread.",
-                "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
-                "`let context = container.mainContext` then `await context.perform { context.reset() }`.",
-            ],
-            shippedFingerprint: 0xf1063b4755d2ce73,
-            checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
-            checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
-        ),
-        Exercise(
-            id: "private-import-context",
+            id: "task-vs-detached",
             title: "Make the import context private",
-            scenarioID: "task-vs-detached",
             goal: "A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below creates it inside `Task {}`, so it still gets a main-queue context, and the import would freeze the UI. Make `makeImportContext(for:)` return a context with a private queue.",
             file: "Tutorials/Workshop/Exercises/ImportContextMaker.swift",
             hints: [
@@ -47,29 +31,13 @@ public enum WorkshopCatalog {
                 "`Task {}` inherits the actor it was started from, here the MainActor. `Task.detached {}` does not.",
                 "Replace `Task {` with `Task.detached {` (or say what you mean: `ModelContext(container, concurrencyType: .privateQueue)`).",
             ],
-            shippedFingerprint: 0x936798aeed6c951e,
+            shippedFingerprint: 0xe5dfe455baa54f18,
             checkExercise: { await ImportContextMakerChecker.check(ImportContextMaker.self) },
             checkSolution: { await ImportContextMakerChecker.check(Solution.ImportContextMaker.self) }
         ),
         Exercise(
-            id: "context-executor",
-            title: "Run the actor on its context's queue",
-            scenarioID: "model-actor-executor",
-            goal: "Article 001 builds a custom executor so that an actor's methods run where its context's models may be touched. This one is article 001's first `CustomExecutor`: it runs every job on a serial queue of its own. Serial, so no two jobs overlap, but it is not the context's queue, and every model access in the actor is a wrong-queue access. Make the executor run jobs on the context's queue.",
-            file: "Tutorials/Workshop/Exercises/ItemContextExecutor.swift",
-            hints: [
-                "The actor's methods run wherever `enqueue` sends its jobs. Where does it send them?",
-                "`context.perform { ... }` runs a closure on the context's queue, in order, and returns at once: the asynchronous hop an executor needs (never `performAndWait`, which can deadlock two actors that call each other).",
-                "Replace `serialQueue.async` with `context.perform`, and delete `serialQueue`.",
-            ],
-            shippedFingerprint: 0xbdbd5696f4e04012,
-            checkExercise: { await ItemContextExecutorChecker.check(ItemContextExecutor.self) },
-            checkSolution: { await ItemContextExecutorChecker.check(Solution.ItemContextExecutor.self) }
-        ),
-        Exercise(
-            id: "hand-off-identifiers",
+            id: "id-passing",
             title: "Pass identifiers between two actors",
-            scenarioID: "id-passing",
             goal: "`ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must then update that item. A model cannot cross from one actor to the other (the compiler says so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the counter from ever finding the item. Find and fix both.",
             file: "Tutorials/Workshop/Exercises/ItemHandoff.swift",
             hints: [
@@ -77,14 +45,41 @@ public enum WorkshopCatalog {
                 "Take the identifier after `save()` (or call `modelContext.obtainPermanentIdentifiers(for:)`).",
                 "`registeredModel(for:)` only finds objects this context already holds, and a new actor's context holds none. `self[id, as: Item.self]` (Core Data's `existingObject(with:)`) loads the object from the store, and returns nil only if the row is gone.",
             ],
-            shippedFingerprint: 0x2db3234de4f68271,
+            shippedFingerprint: 0xdeb0957a569f1582,
             checkExercise: { await ItemHandoffChecker.check(ItemInserter.self, ItemCounter.self) },
             checkSolution: { await ItemHandoffChecker.check(Solution.ItemInserter.self, Solution.ItemCounter.self) }
         ),
         Exercise(
-            id: "pick-merge-policy",
+            id: "model-actor-executor",
+            title: "Run the actor on its context's queue",
+            goal: "Article 001 builds a custom executor so that an actor's methods run where its context's models may be touched. This one is article 001's first `CustomExecutor`: it runs every job on a serial queue of its own. Serial, so no two jobs overlap, but it is not the context's queue, and every model access in the actor is a wrong-queue access. Make the executor run jobs on the context's queue.",
+            file: "Tutorials/Workshop/Exercises/ItemContextExecutor.swift",
+            hints: [
+                "The actor's methods run wherever `enqueue` sends its jobs. Where does it send them?",
+                "`context.perform { ... }` runs a closure on the context's queue, in order, and returns at once: the asynchronous hop an executor needs (never `performAndWait`, which can deadlock two actors that call each other).",
+                "Replace `serialQueue.async` with `context.perform`, and delete `serialQueue`.",
+            ],
+            shippedFingerprint: 0x734000293399ba00,
+            checkExercise: { await ItemContextExecutorChecker.check(ItemContextExecutor.self) },
+            checkSolution: { await ItemContextExecutorChecker.check(Solution.ItemContextExecutor.self) }
+        ),
+        Exercise(
+            id: "wrong-context-queue",
+            title: "Reset the main context from a background task",
+            goal: "A background task calls `discardEdits(in:)` when the user cancels: the main context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
+            file: "Tutorials/Workshop/Exercises/MainContextResetter.swift",
+            hints: [
+                "The main context belongs to the main queue; this method runs on a background thread.",
+                "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
+                "`let context = container.mainContext` then `await context.perform { context.reset() }`.",
+            ],
+            shippedFingerprint: 0x70570de3c1680c04,
+            checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
+            checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
+        ),
+        Exercise(
+            id: "merge-conflicts",
             title: "Pick the merge policy that keeps these values",
-            scenarioID: "merge-conflicts",
             goal: "Article 003's example. A context fetches a person (name \"Ann\", age 20, sex \"m\"). Then a batch update, which bypasses every context, sets age 30 and sex \"f\" in the store. Then the context sets name \"Anna\" and age 40, and saves. The app wants what each side meant: the context's name and age, and the batch's sex: \"Anna\", 40, \"f\". Pick the merge policy that gives exactly that.",
             file: "Tutorials/Workshop/Exercises/ProfileMergePolicy.swift",
             hints: [
@@ -92,14 +87,13 @@ public enum WorkshopCatalog {
                 "The \"by property\" policies compare attribute by attribute and only decide the attributes both sides changed; `.overwrite` and `.rollback` take one side whole.",
                 "Both sides changed age, and the context's 40 must win: the object (in memory) trumps.",
             ],
-            shippedFingerprint: 0xda8ed0c4cc7ae15e,
+            shippedFingerprint: 0x426f0942cdb7c17f,
             checkExercise: { await ProfileMergePolicyChecker.check(ProfileMergePolicy.self) },
             checkSolution: { await ProfileMergePolicyChecker.check(Solution.ProfileMergePolicy.self) }
         ),
         Exercise(
-            id: "merge-background-saves",
+            id: "change-merging",
             title: "Let the main context see background saves",
-            scenarioID: "change-merging",
             goal: "The list on screen shows items fetched by the main context. A background context imports new counts and saves, but the list keeps showing the old ones: the main context's objects are never told. Make `prepare(_:)` set up the main context so that other contexts' saves reach it.",
             file: "Tutorials/Workshop/Exercises/MainContextMerging.swift",
             hints: [
@@ -107,14 +101,13 @@ public enum WorkshopCatalog {
                 "Core Data has had a property for the automatic way since iOS 10; so does ModelContext.",
                 "`mainContext.automaticallyMergesChangesFromParent = true`.",
             ],
-            shippedFingerprint: 0x7c2f8f9cb9cf54c8,
+            shippedFingerprint: 0x21b447e225dc1a3a,
             checkExercise: { await MainContextMergingChecker.check(MainContextMerging.self) },
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
         Exercise(
-            id: "storage-actor",
+            id: "background-storage",
             title: "Write the Storage actor of article 004",
-            scenarioID: "background-storage",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
             file: "Tutorials/Workshop/Exercises/ItemsStorage.swift",
             hints: [
@@ -122,14 +115,13 @@ public enum WorkshopCatalog {
                 "`@BackgroundModelActor` makes an actor whose context, and so whose every method, runs on a private queue; callers `await` it and get `Sendable` values back.",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x5165b850540ca3b1,
+            shippedFingerprint: 0x3056713c68f367fe,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
         Exercise(
-            id: "sendable-results",
+            id: "compiler-lessons",
             title: "Return Sendable values, not models",
-            scenarioID: "compiler-lessons",
             goal: "`NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: \"non-sendable type 'Item' returned by implicitly asynchronous call to actor-isolated function cannot cross actor boundary\". Someone silenced the compiler with `ItemBox`, an `@unchecked Sendable` box. It compiles, and the caller now reads the item off the actor's queue: the very data race the compiler was warning about. Return a `Sendable` value instead, and delete the box.",
             file: "Tutorials/Workshop/Exercises/NewestItemReport.swift",
             hints: [
@@ -137,7 +129,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xb24c97630428d2ed,
+            shippedFingerprint: 0x581bd27eca570e85,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

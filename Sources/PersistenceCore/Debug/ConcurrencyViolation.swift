@@ -1,5 +1,5 @@
 /// One operation that ran on the wrong queue, as ``ConcurrencyDebug`` records it.
-public struct ConcurrencyViolation: Sendable, Hashable, CustomStringConvertible {
+public struct ConcurrencyViolation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The label of the queue the operation should have run on (the context's).
     public let expectedQueue: String
     /// Where it ran instead: the current queue's label and thread.

@@ -1,12 +1,16 @@
 /// Every scenario, in course order: the one list the CLI, the tests and the tutorials read.
 public enum ScenarioCatalog {
     /// The scenarios, in the order a learner meets them.
+    ///
+    /// Article by article, as the course's chapters go (000, 001, 003, 004): `lab list` numbers
+    /// them in this order, the tutorials' table of contents and the workshop follow it, and the
+    /// tests check that they do.
     public static let all: [any Scenario.Type] = [
         WrongQueueMutation.self,
-        WrongContextQueue.self,
-        TaskVersusDetached.self,
+        TaskVsDetached.self,
+        IDPassing.self,
         ModelActorExecutor.self,
-        IdentifierPassing.self,
+        WrongContextQueue.self,
         MergeConflicts.self,
         ChangeMerging.self,
         BackgroundStorage.self,

@@ -8,7 +8,7 @@ extension WrongContextQueue {
         /// The label of the context's queue.
         public var contextQueue: String
         /// The violations recorded against the context, in order.
-        public var violations: [RecordedViolation]
+        public var violations: [ConcurrencyViolation]
     }
 
     public struct Outcome: Sendable, Codable, Hashable {

@@ -14,7 +14,7 @@ extension WrongQueueMutation {
         /// Whether the context counted the item as changed.
         public var contextHasChanges: Bool
         /// What `ConcurrencyDebug` recorded against the context meanwhile.
-        public var violations: [RecordedViolation]
+        public var violations: [ConcurrencyViolation]
     }
 
     public struct Outcome: Sendable, Codable, Hashable {

@@ -69,7 +69,7 @@ struct ExerciseStatus: Encodable {
     static func check(_ exercise: Exercise, hints: Int) async -> ExerciseStatus {
         let result = await exercise.check(.exercise)
         return ExerciseStatus(
-            id: exercise.id, title: exercise.title, scenario: exercise.scenarioID, file: exercise.file,
+            id: exercise.id, title: exercise.title, scenario: exercise.id, file: exercise.file,
             status: result.passed ? "done" : "to do", untouched: exercise.isUntouched,
             findings: result.findings, hints: result.passed ? [] : Array(exercise.hints.prefix(hints)),
             hintCount: exercise.hints.count)
@@ -102,7 +102,7 @@ struct WorkshopPrinter {
     }
 
     func detail(_ status: ExerciseStatus, exercise: Exercise) {
-        terminal.line(terminal.bold(exercise.title) + terminal.paint("  (\(exercise.id), scenario \(exercise.scenarioID))", .gray))
+        terminal.line(terminal.bold(exercise.title) + terminal.paint("  (\(exercise.id): `lab run \(exercise.id)` shows the lesson)", .gray))
         Terminal.wrap(exercise.goal, indent: "  ").forEach { terminal.line($0) }
         terminal.line()
         let mark = status.isDone ? terminal.paint("✓ done", .green) : terminal.paint("· to do", .yellow)

@@ -5,7 +5,7 @@
 // private-queue context. Today the write lands on the caller's thread: it "works", and it is a
 // data race. Make the write happen on the context's queue.
 //
-// Check your work:  swift run lab workshop fix-wrong-queue-mutation
+// Check your work:  swift run lab workshop wrong-queue-mutation
 //
 // Hint 1: A model may only be touched on its context's queue, and this method does not run there.
 // Hint 2: `context.performAndWait { ... }` runs a closure on the context's queue and waits for it.

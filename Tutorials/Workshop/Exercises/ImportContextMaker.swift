@@ -1,11 +1,11 @@
-// Workshop exercise 3: Make the import context private
+// Workshop exercise 2: Make the import context private
 // Scenario task-vs-detached (`swift run lab run task-vs-detached`), article 000.
 //
 // A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below
 // creates it inside `Task {}`, so it still gets a main-queue context, and the import would freeze
 // the UI. Make `makeImportContext(for:)` return a context with a private queue.
 //
-// Check your work:  swift run lab workshop private-import-context
+// Check your work:  swift run lab workshop task-vs-detached
 //
 // Hint 1: `ModelContext(container)` follows SwiftData's rule: created on the main queue, it is a
 //         main-queue context. Where does the body of this `Task {}` run?

@@ -7,7 +7,7 @@
 // model access in the actor is a wrong-queue access. Make the executor run jobs on the context's
 // queue.
 //
-// Check your work:  swift run lab workshop context-executor
+// Check your work:  swift run lab workshop model-actor-executor
 //
 // Hint 1: The actor's methods run wherever `enqueue` sends its jobs. Where does it send them?
 // Hint 2: `context.perform { ... }` runs a closure on the context's queue, in order, and returns

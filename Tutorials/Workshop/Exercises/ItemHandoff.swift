@@ -1,4 +1,4 @@
-// Workshop exercise 5: Pass identifiers between two actors
+// Workshop exercise 3: Pass identifiers between two actors
 // Scenario id-passing (`swift run lab run id-passing`), articles 000, 003 and 004.
 //
 // `ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must
@@ -6,7 +6,7 @@
 // so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the
 // counter from ever finding the item. Find and fix both.
 //
-// Check your work:  swift run lab workshop hand-off-identifiers
+// Check your work:  swift run lab workshop id-passing
 //
 // Hint 1: An identifier taken before the first save is temporary: it names the object only in
 //         the context that inserted it. Print `id.isTemporary`.

@@ -6,7 +6,7 @@
 // thousand items keeps the main queue, the one that draws the UI, busy from start to end.
 // Turn it into a model actor with a private queue of its own. Its methods may stay as they are.
 //
-// Check your work:  swift run lab workshop storage-actor
+// Check your work:  swift run lab workshop background-storage
 //
 // Hint 1: `@MainModelActor` makes a MainActor class that works on `container.mainContext`.
 // Hint 2: `@BackgroundModelActor` makes an actor whose context, and so whose every method, runs

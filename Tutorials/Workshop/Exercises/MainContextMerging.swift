@@ -5,7 +5,7 @@
 // counts and saves, but the list keeps showing the old ones: the main context's objects are never
 // told. Make `prepare(_:)` set up the main context so that other contexts' saves reach it.
 //
-// Check your work:  swift run lab workshop merge-background-saves
+// Check your work:  swift run lab workshop change-merging
 //
 // Hint 1: A context does not watch the store. Saves elsewhere reach it only if they are merged:
 //         by hand from `ModelContext.didSave`, or automatically.

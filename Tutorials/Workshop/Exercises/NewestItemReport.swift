@@ -7,7 +7,7 @@
 // It compiles, and the caller now reads the item off the actor's queue: the very data race the
 // compiler was warning about. Return a `Sendable` value instead, and delete the box.
 //
-// Check your work:  swift run lab workshop sendable-results
+// Check your work:  swift run lab workshop compiler-lessons
 //
 // Hint 1: `@unchecked Sendable` is a promise that something else guards the value. Nothing does:
 //         `box.item.timestamp` runs on the caller's thread.

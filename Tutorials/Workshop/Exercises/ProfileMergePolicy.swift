@@ -6,7 +6,7 @@
 // sets name "Anna" and age 40, and saves. The app wants what each side meant: the context's name
 // and age, and the batch's sex: "Anna", 40, "f". Pick the merge policy that gives exactly that.
 //
-// Check your work:  swift run lab workshop pick-merge-policy
+// Check your work:  swift run lab workshop merge-conflicts
 //
 // Hint 1: With `.error` the save throws a merge conflict and writes nothing.
 // Hint 2: The "by property" policies compare attribute by attribute and only decide the

@@ -6,12 +6,11 @@ import Foundation
 /// The checker runs either the learner's type (in `Exercises/`) or the reference solution's (in
 /// `Solutions/`): both conform to the same small protocol, declared next to the checker.
 public struct Exercise: Sendable, Identifiable {
-    /// A short stable name, e.g. `fix-wrong-queue-mutation`: what `lab workshop` takes.
+    /// The lesson's id, e.g. `wrong-queue-mutation`: what `lab workshop` takes, and what
+    /// `lab run` takes to show the lesson the exercise practises.
     public let id: String
     /// A one-line title.
     public let title: String
-    /// The scenario the exercise practises (`lab run <scenario>` shows it).
-    public let scenarioID: String
     /// What the learner should achieve, in two or three sentences.
     public let goal: String
     /// The file the learner edits, from the package root.
@@ -24,13 +23,12 @@ public struct Exercise: Sendable, Identifiable {
     let checkExercise: @Sendable () async -> [String]
     let checkSolution: @Sendable () async -> [String]
 
-    init(id: String, title: String, scenarioID: String, goal: String, file: String, hints: [String],
+    init(id: String, title: String, goal: String, file: String, hints: [String],
          shippedFingerprint: UInt64,
          checkExercise: @escaping @Sendable () async -> [String],
          checkSolution: @escaping @Sendable () async -> [String]) {
         self.id = id
         self.title = title
-        self.scenarioID = scenarioID
         self.goal = goal
         self.file = file
         self.hints = hints

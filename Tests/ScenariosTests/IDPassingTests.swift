@@ -7,12 +7,12 @@ import Testing
 /// Articles 000, 003 and 004: pass the identifier, not the model. The unfulfillable fault traps
 /// for real in an exit test.
 @Suite("id-passing: pass the identifier, not the model")
-struct IdentifierPassingTests {
+struct IDPassingTests {
     @Test("Touching the held model after the merged deletion stops the process, naming its URI and what happened")
     func heldModelTraps() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            _ = try await IdentifierPassing.touchHeldItemAfterDeletion(in: container)
+            _ = try await IDPassing.touchHeldItemAfterDeletion(in: container)
         }
 
         #expect(result.standardErrorText.contains("This model instance was invalidated (Item.timestamp get): Item x-lab://"))
@@ -25,10 +25,10 @@ struct IdentifierPassingTests {
         let result = try await #require(processExitsWith: .failure,
                                         observing: [\.standardOutputContent, \.standardErrorContent]) {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            let id = try await IdentifierPassing.saveItem(in: container)
-            try await IdentifierPassing.deleteItem(id, in: container)
-            FileHandle.standardOutput.write(Data((IdentifierPassing.faultTrapMessage(for: id) + "\n").utf8))
-            _ = await IdentifierPassing.readThroughModelFor(id, in: container)
+            let id = try await IDPassing.saveItem(in: container)
+            try await IDPassing.deleteItem(id, in: container)
+            FileHandle.standardOutput.write(Data((IDPassing.faultTrapMessage(for: id) + "\n").utf8))
+            _ = await IDPassing.readThroughModelFor(id, in: container)
         }
 
         // Then the process stopped with exactly the message the scenario predicts for that identifier
@@ -40,8 +40,8 @@ struct IdentifierPassingTests {
     @Test("The same read succeeds while the row exists")
     func faultFulfillsWhileTheRowExists() async throws {
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-        let id = try await IdentifierPassing.saveItem(in: container)
+        let id = try await IDPassing.saveItem(in: container)
 
-        #expect(await IdentifierPassing.readThroughModelFor(id, in: container) == IdentifierPassing.savedTimestamp)
+        #expect(await IDPassing.readThroughModelFor(id, in: container) == IDPassing.savedTimestamp)
     }
 }

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Scenarios
 
-enum IdentifierPassing03 {  // tutorial:hide
+enum IDPassing03 {  // tutorial:hide
     /// The three lookups by identifier, in a context that has not seen the item yet.
     func lookups(_ id: PersistentIdentifier, in context: ModelContext) throws {
         // Only objects this context already holds; nil here, though the row exists.

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-extension IdentifierPassing {
+extension IDPassing {
     /// Article 000's `DataHandler.updateItem(identifier:timestamp:)`: the identifier crosses into
     /// the actor, the model is looked up there, in the actor's own context.
     @BackgroundModelActor

@@ -1,6 +1,6 @@
 import Foundation
 
-extension IdentifierPassing {
+extension IDPassing {
     /// A tiny stand-in for `UserDefaults`: strings by key, in a JSON file.
     ///
     /// What an app archives to find an object again on its next launch (article 003: "If there is

@@ -1,19 +1,19 @@
 import PersistenceCore
 import Scenarios
 
-enum TaskVersusDetached01 {  // tutorial:hide
+enum TaskVsDetached02 {  // tutorial:hide
     /// Article 000's SwiftUI view: `@MainActor`, like a view's `body`.
     @MainActor
     struct ItemListView {
         let modelContext: ModelContext
 
-        /// Button("Create New Context") { ... }
-        func createContextButtonTapped() {
+        /// Button("Create Background Context") { ... }
+        func createBackgroundContextButtonTapped() {
             let container = modelContext.container
-            Task {
-                // Using main queue, not background context
+            Task.detached {
+                // Off the MainActor: a private queue of its own
                 let privateContext = ModelContext(container)
-                print(privateContext.concurrencyType)  // mainQueue
+                print(privateContext.concurrencyType)  // privateQueue
             }
         }
     }

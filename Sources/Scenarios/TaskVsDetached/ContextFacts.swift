@@ -1,7 +1,7 @@
 import Dispatch
 import PersistenceCore
 
-extension TaskVersusDetached {
+extension TaskVsDetached {
     /// Which queue a context is bound to, in a form an outcome can keep.
     public enum QueueKind: String, Sendable, Codable, Hashable {
         /// ``PersistenceCore/ConcurrencyType/mainQueue``.

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Scenarios
 
-enum IdentifierPassing02 {  // tutorial:hide
+enum IDPassing02 {  // tutorial:hide
     enum MyError: Error { case objectNotExist }
 
     /// Article 000's `DataHandler`: it takes an identifier, never a model.

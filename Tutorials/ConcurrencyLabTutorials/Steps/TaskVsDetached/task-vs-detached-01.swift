@@ -1,19 +1,19 @@
 import PersistenceCore
 import Scenarios
 
-enum TaskVersusDetached02 {  // tutorial:hide
+enum TaskVsDetached01 {  // tutorial:hide
     /// Article 000's SwiftUI view: `@MainActor`, like a view's `body`.
     @MainActor
     struct ItemListView {
         let modelContext: ModelContext
 
-        /// Button("Create Background Context") { ... }
-        func createBackgroundContextButtonTapped() {
+        /// Button("Create New Context") { ... }
+        func createContextButtonTapped() {
             let container = modelContext.container
-            Task.detached {
-                // Off the MainActor: a private queue of its own
+            Task {
+                // Using main queue, not background context
                 let privateContext = ModelContext(container)
-                print(privateContext.concurrencyType)  // privateQueue
+                print(privateContext.concurrencyType)  // mainQueue
             }
         }
     }

@@ -1,7 +1,7 @@
 import Dispatch
 import PersistenceCore
 
-extension TaskVersusDetached {
+extension TaskVsDetached {
     /// A stand-in for the SwiftUI view of article 000: `@MainActor`, like a view's `body`, with a
     /// button action and a `.task` closure that each create a context.
     ///

@@ -1,6 +1,6 @@
 import PersistenceCore
 
-extension TaskVersusDetached {
+extension TaskVsDetached {
     /// `mainContext` and a second context created on the main queue, after an item was inserted
     /// into `mainContext` and saved.
     public struct TwoMainContexts: Sendable, Codable, Hashable {

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Scenarios
 
-enum IdentifierPassing01 {  // tutorial:hide
+enum IDPassing01 {  // tutorial:hide
     /// A model of the main context, handed to a background context: the compiler refuses, so
     /// someone forces it through.
     func updateInBackground(_ item: Item, container: ModelContainer) async throws {

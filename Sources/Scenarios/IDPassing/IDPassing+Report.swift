@@ -1,6 +1,6 @@
 import PersistenceCore
 
-extension IdentifierPassing {
+extension IDPassing {
     /// The model passed, the identifier passed, the lookups and the identifiers' life, in words.
     public func report(_ outcome: Outcome) -> ScenarioReport {
         let model = outcome.passingTheModel, identifier = outcome.passingTheIdentifier

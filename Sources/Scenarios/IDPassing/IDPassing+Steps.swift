@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 // Steps the scenario runs and the exit tests run again, where a trap may really happen.
-extension IdentifierPassing {
+extension IDPassing {
     /// The timestamp every saved item of this scenario carries, so a lookup can prove it read the row.
     public static let savedTimestamp = Date(timeIntervalSinceReferenceDate: 700_000_000)
 

@@ -9,7 +9,7 @@ import SampleModels
 /// lookups side by side (`registeredModel`, `model(for:)`, `existingModel`), before and after the
 /// row is deleted; temporary and permanent identifiers; and a URI archived as a string and
 /// resolved later.
-public struct IdentifierPassing: Scenario {
+public struct IDPassing: Scenario {
     public static let info = ScenarioInfo(
         id: "id-passing",
         title: "Pass the identifier, not the model",
@@ -26,14 +26,14 @@ public struct IdentifierPassing: Scenario {
             """,
         rule: "Send PersistentIdentifiers (permanent ones) across queues and look them up with existingModel; never send the model.",
         whereToLook: [
-            "Sources/Scenarios/IdentifierPassing/IdentifierPassing.swift",
-            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Outcome.swift",
-            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Report.swift",
+            "Sources/Scenarios/IDPassing/IDPassing.swift",
+            "Sources/Scenarios/IDPassing/IDPassing+Outcome.swift",
+            "Sources/Scenarios/IDPassing/IDPassing+Report.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
-            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+Steps.swift",
-            "Sources/Scenarios/IdentifierPassing/IdentifierPassing+DataHandler.swift",
-            "Sources/Scenarios/IdentifierPassing/IdentifierArchive.swift",
-            "Tests/ScenariosTests/IdentifierPassingTests.swift",
+            "Sources/Scenarios/IDPassing/IDPassing+Steps.swift",
+            "Sources/Scenarios/IDPassing/IDPassing+DataHandler.swift",
+            "Sources/Scenarios/IDPassing/IdentifierArchive.swift",
+            "Tests/ScenariosTests/IDPassingTests.swift",
             "Sources/PersistenceCore/Context/ModelContext+Lookup.swift",
             "Sources/PersistenceCore/Model/PersistentIdentifier.swift",
         ])

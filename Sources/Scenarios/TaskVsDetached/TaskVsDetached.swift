@@ -6,7 +6,7 @@ import SampleModels
 /// Article 000: `ModelContext(container)` picks its queue from where it runs, so a context created
 /// in `Task {}` inside a view is a main-queue context; `Task.detached {}` gives a private one. And a
 /// second main-queue context is not `mainContext`: same queue, separate registered objects.
-public struct TaskVersusDetached: Scenario {
+public struct TaskVsDetached: Scenario {
     public static let info = ScenarioInfo(
         id: "task-vs-detached",
         title: "Task {} or Task.detached {}: where a new context runs",
@@ -22,11 +22,11 @@ public struct TaskVersusDetached: Scenario {
             """,
         rule: "To get a background context from MainActor code, create it in Task.detached (or use newBackgroundContext()), never in Task {}.",
         whereToLook: [
-            "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached.swift",
-            "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached+Outcome.swift",
-            "Sources/Scenarios/TaskVersusDetached/TaskVersusDetached+Report.swift",
+            "Sources/Scenarios/TaskVsDetached/TaskVsDetached.swift",
+            "Sources/Scenarios/TaskVsDetached/TaskVsDetached+Outcome.swift",
+            "Sources/Scenarios/TaskVsDetached/TaskVsDetached+Report.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
-            "Sources/Scenarios/TaskVersusDetached/ItemListView.swift",
+            "Sources/Scenarios/TaskVsDetached/ItemListView.swift",
             "Sources/PersistenceCore/Context/ModelContext.swift",
         ])
 

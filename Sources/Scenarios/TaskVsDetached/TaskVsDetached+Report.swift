@@ -1,6 +1,6 @@
 import PersistenceCore
 
-extension TaskVersusDetached {
+extension TaskVsDetached {
     /// Where each button's context landed, in words.
     public func report(_ outcome: Outcome) -> ScenarioReport {
         func line(_ place: String, _ facts: ContextFacts) -> String {

@@ -1,6 +1,6 @@
 import PersistenceCore
 
-extension IdentifierPassing {
+extension IDPassing {
     /// The wrong way: a model read on another context's queue.
     public struct PassedModel: Sendable, Codable, Hashable {
         /// The label of the queue of the context that owns the model.
@@ -10,7 +10,7 @@ extension IdentifierPassing {
         /// Whether the read returned the saved value anyway (it usually does).
         public var readTheValue: Bool
         /// What `ConcurrencyDebug` recorded against the owner.
-        public var violations: [RecordedViolation]
+        public var violations: [ConcurrencyViolation]
     }
 
     /// The right way: article 000's `updateItem(identifier:timestamp:)` on a model actor.
@@ -20,7 +20,7 @@ extension IdentifierPassing {
         /// Whether the store holds the new timestamp afterwards.
         public var storeHasTheUpdate: Bool
         /// What `ConcurrencyDebug` recorded against the actor's context.
-        public var violations: [RecordedViolation]
+        public var violations: [ConcurrencyViolation]
     }
 
     /// The three lookups in a context that has never seen the saved item.
