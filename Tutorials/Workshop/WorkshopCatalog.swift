@@ -113,9 +113,10 @@ public enum WorkshopCatalog {
             hints: [
                 "`@MainModelActor` makes a MainActor class that works on `container.mainContext`.",
                 "`@BackgroundModelActor` makes an actor whose context, and so whose every method, runs on a private queue; callers `await` it and get `Sendable` values back.",
+                "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x3056713c68f367fe,
+            shippedFingerprint: 0x09b88a964b86dc69,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),

@@ -11,7 +11,10 @@
 // Hint 1: `@MainModelActor` makes a MainActor class that works on `container.mainContext`.
 // Hint 2: `@BackgroundModelActor` makes an actor whose context, and so whose every method, runs
 //         on a private queue; callers `await` it and get `Sendable` values back.
-// Hint 3: Replace `@MainModelActor final class ItemsStorage` with
+// Hint 3: Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the
+//         MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage`
+//         measures it).
+// Hint 4: Replace `@MainModelActor final class ItemsStorage` with
 //         `@BackgroundModelActor actor ItemsStorage`.
 
 import Foundation
