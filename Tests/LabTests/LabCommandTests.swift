@@ -47,7 +47,7 @@ struct LabCommandTests {
     @Test("A usage error exits 2")
     func usageError() throws {
         #expect(try LabProcess.run(["--no-such-flag"]).status == 2)
-        #expect(try LabProcess.run(["run"]).status == 2)
+        #expect(try LabProcess.run(["run", "--no-such-flag"]).status == 2)
         #expect(try LabProcess.run(["--store", "/tmp", "--in-memory"]).status == 2)
     }
 

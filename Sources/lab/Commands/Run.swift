@@ -1,22 +1,18 @@
 import ArgumentParser
 import Scenarios
 
-/// `lab run <id>…`: some scenarios, in the order given.
+/// `lab run [<id>…]`: the scenarios named, in the order given, or every one in course order.
 struct Run: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the scenarios you name.")
+    static let configuration = CommandConfiguration(abstract: "Run the scenarios you name, or all of them.")
 
-    @Argument(help: "Scenario ids (see `lab list`).")
-    var ids: [String]
+    @Argument(help: "Scenario ids (see `lab list`); none runs every scenario, in course order.")
+    var ids: [String] = []
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        if ids.isEmpty { throw ValidationError("Name at least one scenario (see `lab list`).") }
-    }
-
     func run() async throws {
-        let types = try ids.map(ScenarioLookup.find)
+        let types = ids.isEmpty ? ScenarioCatalog.all : try ids.map(ScenarioLookup.find)
         let runs = try await ScenarioRun.runAll(types, in: try store.environment(), json: output.json)
         if output.json { try JSONOutput.print(runs) }
         try ScenarioRun.check(runs)
