@@ -18,3 +18,18 @@ public enum MergePolicy: Sendable {
     /// (missing identifiers keep what the store holds).
     case custom(@Sendable ([MergeConflict]) -> [PersistentIdentifier: [String: SQLiteValue]])
 }
+
+extension MergePolicy {
+    /// The policy as code names it: `.error`, `.mergeByPropertyObjectTrump`, … `.custom` for any
+    /// custom rule.
+    public var name: String {
+        switch self {
+        case .error: ".error"
+        case .mergeByPropertyStoreTrump: ".mergeByPropertyStoreTrump"
+        case .mergeByPropertyObjectTrump: ".mergeByPropertyObjectTrump"
+        case .overwrite: ".overwrite"
+        case .rollback: ".rollback"
+        case .custom: ".custom"
+        }
+    }
+}

@@ -9,8 +9,8 @@ extension MergeConflicts {
     ///                                              batch update age = 30, sex = x (version 2)
     ///     name = "Ada L.", age = 40
     ///     save: the row is at version 2, not 1 → conflict → the merge policy decides
-    func runExample(under policy: Policy, in environment: ScenarioEnvironment) async throws -> PolicyResult {
-        let container = try environment.makeContainer(for: [Person.self], name: "merge-conflicts-\(policy.rawValue)")
+    func runExample(under policy: MergePolicy, in environment: ScenarioEnvironment) async throws -> PolicyResult {
+        let container = try environment.makeContainer(for: [Person.self], name: "merge-conflicts-\(policy.name.dropFirst())")
         let original = Self.original, edit = Self.contextEdit, batch = Self.batchEdit
 
         // Given Ada in the store (version 1)
@@ -20,7 +20,7 @@ extension MergeConflicts {
         }
 
         let context = container.newBackgroundContext()
-        context.mergePolicy = policy.mergePolicy
+        context.mergePolicy = policy
         return try await context.perform {
             guard let person = try context.fetch(FetchDescriptor<Person>()).first else {
                 throw ScenarioError.unexpected("the seeded person is missing")
@@ -45,7 +45,7 @@ extension MergeConflicts {
             }
             // Then the policy decided what memory and the store hold
             return PolicyResult(
-                policy: policy, saved: conflict == nil, memory: PersonValues(person),
+                policy: policy.name, saved: conflict == nil, memory: PersonValues(person),
                 store: try PersonValues.stored(person.persistentModelID, in: container), conflict: conflict)
         }
     }

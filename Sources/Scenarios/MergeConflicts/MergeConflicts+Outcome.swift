@@ -1,3 +1,5 @@
+import PersistenceCore
+
 extension MergeConflicts {
     /// Article 003's example run under every policy: a table of what memory and the store hold.
     public struct Outcome: Sendable, Codable, Hashable {
@@ -7,16 +9,16 @@ extension MergeConflicts {
         public var contextEdit: PersonValues
         /// What the batch update left in the store (age and sex) behind the context's back: `Ada, 30, x`.
         public var batchEdit: PersonValues
-        /// One row per policy, in ``Policy/allCases`` order.
+        /// One row per policy, in the order the lesson tries them.
         public var results: [PolicyResult]
         /// The example on a main context that merges automatically: the batch still bypasses it.
         public var autoMergingMainContext: MainContextLane
         /// The same, with the batch's result merged by hand right after it.
         public var batchMergedByHand: MainContextLane
 
-        /// The row of one policy.
-        public subscript(policy: Policy) -> PolicyResult? {
-            results.first { $0.policy == policy }
+        /// The row of one policy (any `.custom` policy: the lesson's own rule).
+        public subscript(policy: MergePolicy) -> PolicyResult? {
+            results.first { $0.policy == policy.name }
         }
 
         /// What article 003 wants kept: name and age from the context, sex from the batch.
@@ -27,8 +29,8 @@ extension MergeConflicts {
 
     /// What one policy did with the conflicting save.
     public struct PolicyResult: Sendable, Codable, Hashable {
-        /// The policy the saving context had.
-        public var policy: Policy
+        /// The policy the saving context had, by name (``PersistenceCore/MergePolicy/name``).
+        public var policy: String
         /// Whether `save()` returned (false: it threw).
         public var saved: Bool
         /// The person in the saving context afterwards.
@@ -73,7 +75,7 @@ extension MergeConflicts {
     public func checks(_ outcome: Outcome) -> [Check] {
         let error = outcome[.error], conflict = error?.conflict
         let storeTrump = outcome[.mergeByPropertyStoreTrump], objectTrump = outcome[.mergeByPropertyObjectTrump]
-        let overwrite = outcome[.overwrite], rollback = outcome[.rollback], custom = outcome[.custom]
+        let overwrite = outcome[.overwrite], rollback = outcome[.rollback], custom = outcome[Self.largerAgeWins]
         let automatic = outcome.autoMergingMainContext, byHand = outcome.batchMergedByHand
         let edit = outcome.contextEdit, batch = outcome.batchEdit, original = outcome.original
         func stored(_ row: PolicyResult?) -> Check.Value { .init("store", row.map { "\($0.store)" } ?? "no run") }

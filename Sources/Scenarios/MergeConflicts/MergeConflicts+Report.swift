@@ -44,7 +44,8 @@ extension MergeConflicts {
         rightWay.append("Every policy, as memory | store after the save:")
         for result in outcome.results {
             let mark = result.store == intended ? "  ← keeps the intended values" : ""
-            rightWay.append("  \(result.policy) (\(result.policy.meaning)): "
+            let meaning = Self.policies.first { $0.name == result.policy }.map(Self.meaning(of:)) ?? ""
+            rightWay.append("  \(result.policy) (\(meaning)): "
                 + "\(result.saved ? "saved" : "threw"); memory \(result.memory) | store \(result.store)\(mark)")
         }
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)

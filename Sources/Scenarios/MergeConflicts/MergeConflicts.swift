@@ -42,7 +42,7 @@ public struct MergeConflicts: Scenario {
     /// main context, without and with the by-hand merge of the batch.
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
         var results: [PolicyResult] = []
-        for policy in Policy.allCases {
+        for policy in Self.policies {
             results.append(try await runExample(under: policy, in: environment))
         }
         return Outcome(original: Self.original, contextEdit: Self.contextEdit, batchEdit: Self.batchEdit, results: results,
