@@ -1,0 +1,35 @@
+/// What a committed save changed, applied to memory afterwards.
+struct SaveOutcome: Sendable {
+    struct Write: Sendable {
+        let data: BackingData
+        let values: [SQLiteValue]
+        let version: Int64
+    }
+    /// Each inserted object, its temporary identifier and its new primary key.
+    var insertedKeys: [(BackingData, PersistentIdentifier, Int64)] = []
+    var written: [Write] = []
+    /// The objects whose rows are gone after the save, and why.
+    var removed: [(BackingData, BackingData.Invalidation)] = []
+    /// The new rows' primary keys, by entity: their identifiers are made only if someone reads
+    /// them (a set of 100k was a twentieth of a 100k-item import).
+    var insertedRows: [RowGroup] = []
+    /// The identifiers of the rows updated and deleted.
+    var updated: Set<PersistentIdentifier> = []
+    var deleted: Set<PersistentIdentifier> = []
+
+    /// Records a new row; a save holds few entities, so the groups are searched, not hashed.
+    mutating func noteInserted(_ primaryKey: Int64, in scope: PersistentIdentifier.Scope) {
+        if let last = insertedRows.indices.last, insertedRows[last].scope === scope {
+            insertedRows[last].primaryKeys.append(primaryKey)
+        } else if let index = insertedRows.firstIndex(where: { $0.scope === scope }) {
+            insertedRows[index].primaryKeys.append(primaryKey)
+        } else {
+            insertedRows.append(RowGroup(scope: scope, primaryKeys: [primaryKey]))
+        }
+    }
+
+    /// What the save tells subscribers, merging contexts and ``ModelContext/didSave`` observers.
+    var changes: ModelContext.Changes {
+        ModelContext.Changes(insertedRows: insertedRows, updated: updated, deleted: deleted)
+    }
+}

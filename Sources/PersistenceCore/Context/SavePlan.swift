@@ -1,0 +1,179 @@
+/// What a save will write, gathered on the context's queue before the transaction starts.
+struct SavePlan: Sendable {
+    let inserted: [BackingData]
+    /// The identifiers of `inserted`, read once (each read takes the object's lock).
+    let insertedIdentifiers: [PersistentIdentifier]
+    let updated: [BackingData]
+    let deleted: [BackingData]
+
+    /// A conflict met on the way: the object, what Core Data would report, the row as it is now
+    /// (nil when it is gone), and whether the object was being deleted.
+    typealias Conflict = (data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool)
+
+    /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
+    /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
+    ///
+    /// The steps, in order: refuse values the store would change; write updates and deletions,
+    /// each guarded by the version the context last read; let the merge policy resolve the
+    /// conflicts met (`Merging/MergePolicy+Resolution.swift`); insert the new rows last.
+    func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
+        try refuseUnstorableValues()
+        var outcome = SaveOutcome()
+        var conflicts: [Conflict] = []
+        try writeUpdates(into: &outcome, conflicts: &conflicts, connection: connection, store: store)
+        try writeDeletions(into: &outcome, conflicts: &conflicts, connection: connection, store: store)
+        if !conflicts.isEmpty {
+            try policy.resolve(conflicts, into: &outcome, connection: connection, store: store)
+        }
+        try writeInserts(into: &outcome, connection: connection, store: store)
+        return outcome
+    }
+
+    /// Each changed object, written only if its row still has the version this context read.
+    private func writeUpdates(into outcome: inout SaveOutcome, conflicts: inout [Conflict],
+                              connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
+        for data in updated {
+            let sql = try store.sql(for: data.entity.name)
+            let primaryKey = try Self.primaryKey(of: data)
+            if try tryUpdate(data, sql: sql, primaryKey: primaryKey, in: connection) {
+                outcome.written.append(.init(data: data, values: data.values, version: data.version + 1))
+                outcome.updated.insert(data.persistentModelID)
+            } else {
+                let row = try sql.row(primaryKey: primaryKey, in: connection)
+                conflicts.append((data, Self.conflict(data, row: row), row, false))
+            }
+        }
+    }
+
+    /// Each deleted object's row, deleted only if it still has the version this context read.
+    private func writeDeletions(into outcome: inout SaveOutcome, conflicts: inout [Conflict],
+                                connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
+        for data in deleted {
+            let sql = try store.sql(for: data.entity.name)
+            let primaryKey = try Self.primaryKey(of: data)
+            // A fault holds no version to compare: never read (`model(for:)`), or its snapshot was
+            // dropped (`refresh(_:mergeChanges: false)`). The context cannot have seen an older
+            // row, so deleting it is no conflict, as `delete(object(with: id))` in Core Data.
+            let deletedRows = data.isFault
+                ? try connection.run(sql.delete, [.integer(primaryKey)])
+                : try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
+            let row = deletedRows == 1 ? nil : try sql.row(primaryKey: primaryKey, in: connection)
+            if let row {
+                conflicts.append((data, Self.conflict(data, row: row), row, true))
+            } else {
+                outcome.removed.append((data, .deletedAndSaved))
+                outcome.deleted.insert(data.persistentModelID)
+            }
+        }
+    }
+
+    /// The new rows, last: they cannot conflict, but a unique attribute can.
+    private func writeInserts(into outcome: inout SaveOutcome, connection: SQLiteConnection,
+                              store: SQLiteStore) throws(ModelError) {
+        let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
+        outcome.insertedKeys.reserveCapacity(inserted.count)
+        outcome.written.reserveCapacity(outcome.written.count + inserted.count)
+        var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
+        for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
+            let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
+            statement.reset()
+            try statement.bind(.integer(primaryKey), at: 1)
+            try statement.bind(.integer(sql.entityNumber), at: 2)
+            try statement.bind(.integer(1), at: 3)
+            for (offset, value) in data.values.enumerated() {
+                try statement.bind(value, at: Int32(offset + 4))
+            }
+            do {
+                while try statement.step() {}
+            } catch {
+                throw Self.explainConstraint(error, entity: data.entity)
+            }
+            outcome.insertedKeys.append((data, temporary, primaryKey))
+            outcome.written.append(.init(data: data, values: data.values, version: 1))
+            outcome.noteInserted(primaryKey, in: temporary.scope)
+        }
+    }
+
+    /// Refuses, before any row is written, a value the store would silently change: a NaN.
+    private func refuseUnstorableValues() throws(ModelError) {
+        for data in [inserted, updated].joined() {
+            for (index, value) in data.values.enumerated() where value.isNaN {
+                throw .invalidProperty(entity: data.entity.name, property: data.entity.attributes[index].name,
+                                       reason: SQLiteValue.nanRefusal)
+            }
+        }
+    }
+
+    /// The prepared INSERT of an entity, looked up once per save rather than once per row.
+    private static func insertStatement(
+        for entity: String, in cache: inout [String: (sql: EntitySQL, statement: SQLiteStatement)],
+        connection: SQLiteConnection, store: SQLiteStore
+    ) throws(ModelError) -> (sql: EntitySQL, statement: SQLiteStatement) {
+        if let cached = cache[entity] { return cached }
+        let sql = try store.sql(for: entity)
+        let prepared = (sql: sql, statement: try connection.cachedStatement(sql.insert))
+        cache[entity] = prepared
+        return prepared
+    }
+
+    /// Writes an updated object if its row still has the version this context read.
+    private func tryUpdate(_ data: BackingData, sql: EntitySQL, primaryKey: Int64, in connection: SQLiteConnection) throws(ModelError) -> Bool {
+        let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(data.values.count + 3)")
+        try statement.bind(.integer(primaryKey), at: 1)
+        try statement.bind(.integer(data.version + 1), at: 2)
+        for (offset, value) in data.values.enumerated() {
+            try statement.bind(value, at: Int32(offset + 3))
+        }
+        try statement.bind(.integer(data.version), at: Int32(data.values.count + 3))
+        do {
+            while try statement.step() {}
+        } catch {
+            throw Self.explainConstraint(error, entity: data.entity)
+        }
+        return connection.changes == 1
+    }
+
+    /// The primary key of each object: its own if it has one, else one reserved now, entity by
+    /// entity, in order.
+    static func allocateKeys(for identifiers: [PersistentIdentifier], in connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) -> [Int64] {
+        // A save holds few entities: a list searched by name beats hashing every object's name.
+        var next: [(entity: String, key: Int64)] = []
+        for identifier in identifiers where identifier.isTemporary && !next.contains(where: { $0.entity == identifier.entityName }) {
+            next.append((identifier.entityName, 0))
+        }
+        for index in next.indices {
+            let entity = next[index].entity
+            let count = identifiers.count { $0.isTemporary && $0.entityName == entity }
+            next[index].key = try store.allocatePrimaryKeys(connection, entity: entity, count: count).lowerBound
+        }
+        return identifiers.map { identifier in
+            if let primaryKey = identifier.primaryKey { return primaryKey }
+            let index = next.firstIndex { $0.entity == identifier.entityName }!
+            defer { next[index].key += 1 }
+            return next[index].key
+        }
+    }
+
+    private static func primaryKey(of data: BackingData) throws(ModelError) -> Int64 {
+        guard let primaryKey = data.persistentModelID.primaryKey else { throw .modelNotFound(data.persistentModelID) }
+        return primaryKey
+    }
+
+    private static func conflict(_ data: BackingData, row: EntitySQL.Row?) -> MergeConflict {
+        MergeConflict(
+            identifier: data.persistentModelID,
+            objectSnapshot: data.snapshot(of: data.values),
+            cachedSnapshot: data.snapshot(of: data.cachedValues ?? data.values),
+            persistedSnapshot: row.map { data.snapshot(of: $0.values) },
+            oldVersionNumber: data.version,
+            newVersionNumber: row?.version ?? 0)
+    }
+
+    /// Names the unique attribute behind a `UNIQUE constraint failed: ZITEM.ZID` error.
+    static func explainConstraint(_ error: ModelError, entity: EntitySchema) -> ModelError {
+        guard case .sqlite(_, let message, _) = error, message.contains("UNIQUE constraint failed") else { return error }
+        let attribute = entity.attributes.first { message.contains("\(entity.tableName).\($0.columnName)") }
+        return .uniqueConstraintViolation(entity: entity.name, attribute: attribute?.name ?? message)
+    }
+}
+
