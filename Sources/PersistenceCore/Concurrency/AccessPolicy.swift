@@ -19,11 +19,11 @@ final class AccessPolicySwitch: Sendable {
         set {
             let old = storage.exchange(newValue.rawValue, ordering: .relaxed)
             let (was, isNow) = (old == AccessPolicy.autoDispatch.rawValue, newValue == .autoDispatch)
-            if was != isNow { AccessChecks.autoDispatch(isNow) }
+            if was != isNow { QueueWatchdog.noteAutoDispatch(isNow) }
         }
     }
 
     deinit {
-        if value == .autoDispatch { AccessChecks.autoDispatch(false) }
+        if value == .autoDispatch { QueueWatchdog.noteAutoDispatch(false) }
     }
 }

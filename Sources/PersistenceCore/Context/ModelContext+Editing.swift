@@ -131,15 +131,4 @@ extension ModelContext {
         updatedObjects[key] = model
         data.set(BackingData.Flag.changed, true)
     }
-
-    /// The gate in front of every attribute access: true when the access must hop onto the queue
-    /// (``AccessPolicy/autoDispatch``); reports a violation when ``ConcurrencyDebug`` is on.
-    func mustHop(toAccess data: BackingData, attribute index: Int, isWrite: Bool) -> Bool {
-        let policy = container.accessPolicy
-        guard policy == .autoDispatch || ConcurrencyDebug.isChecking, !isOnQueue else { return false }
-        if policy == .autoDispatch { return true }
-        let attribute = data.entity.attributes[index].name
-        ConcurrencyDebug.report(violation("\(data.entity.name).\(attribute) \(isWrite ? "set" : "get")"))
-        return false
-    }
 }

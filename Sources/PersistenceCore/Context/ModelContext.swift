@@ -128,22 +128,12 @@ public final class ModelContext: @unchecked Sendable {
     // MARK: Where am I?
 
     /// True when the current code may use this context: it runs on the context's queue, or the
-    /// context is waiting for it in `performAndWait` further up the chain.
-    public var isOnQueue: Bool {
-        let onQueue = switch concurrencyType {
-        case .mainQueue: QueueIdentity.isOnMainQueue
-        case .privateQueue: QueueIdentity.currentContextToken == token
-        }
-        return onQueue || QueueOwnership.holds(token)
-    }
+    /// context is waiting for it in `performAndWait` further up the chain (see `QueueWatchdog`).
+    public var isOnQueue: Bool { QueueWatchdog.allows(self) }
 
-    /// Reports `operation` as a violation if it runs off this context's queue (``ConcurrencyDebug``).
+    /// Every public entry point's one call to the rule: reports `operation` as a violation if it
+    /// runs off this context's queue (see ``QueueWatchdog``).
     func checkQueue(_ operation: @autoclosure () -> String) {
-        guard ConcurrencyDebug.isChecking, !isOnQueue else { return }
-        ConcurrencyDebug.report(violation(operation()))
-    }
-
-    func violation(_ operation: String) -> ConcurrencyViolation {
-        ConcurrencyViolation(expectedQueue: queueLabel, thread: QueueIdentity.currentLabel, operation: operation)
+        QueueWatchdog.check(operation(), on: self)
     }
 }

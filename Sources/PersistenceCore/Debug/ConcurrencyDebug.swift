@@ -23,7 +23,7 @@ public enum ConcurrencyDebug {
         get { Mode(rawValue: storedMode.load(ordering: .relaxed)) ?? .off }
         set {
             storedMode.store(newValue.rawValue, ordering: .relaxed)
-            AccessChecks.debugChecking(newValue != .off)
+            QueueWatchdog.noteDebugChecking(newValue != .off)
         }
     }
 
@@ -71,7 +71,7 @@ public enum ConcurrencyDebug {
 
     private static let storedMode: Atomic<UInt8> = {
         let initial = mode(fromEnvironment: ProcessInfo.processInfo.environment["LAB_CONCURRENCY_DEBUG"])
-        AccessChecks.debugChecking(initial != .off)
+        QueueWatchdog.noteDebugChecking(initial != .off)
         return Atomic(initial.rawValue)
     }()
     private static let recorded = Mutex<[ConcurrencyViolation]>([])

@@ -94,17 +94,17 @@ public final class BackingData: @unchecked Sendable {
         setStoredValue(newValue.sqliteValue, at: index)
     }
 
-    /// The stored form of attribute `index`, once queue confinement is checked and a fault fired.
+    /// The stored form of attribute `index`, once the queue rule is checked (``QueueWatchdog``)
+    /// and a fault fired.
     ///
-    /// The common case, a loaded object read with no checks on anywhere (``AccessChecks``), costs
-    /// two plain loads; the context (a weak reference) is only looked at when a check may apply or
-    /// a fault must fire.
+    /// The common case, a loaded object read with no checks on anywhere, costs two plain loads;
+    /// the context (a weak reference) is only looked at when a check may apply or a fault must fire.
     @usableFromInline
     func storedValue(at index: Int) -> SQLiteValue {
-        if isFault || AccessChecks.mayApply, let link, isFault || link.checksAccess {
+        if isFault || QueueWatchdog.mayCheckAccess, let link, isFault || QueueWatchdog.checksAccess(through: link) {
             if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: false) }
             let context = link.context
-            if let context, context.mustHop(toAccess: self, attribute: index, isWrite: false) {
+            if let context, QueueWatchdog.access(index, of: self, on: context, isWrite: false) == .hop {
                 return context.hopSynchronously { self.storedValue(at: index) }
             }
             if isFault {
@@ -126,7 +126,7 @@ public final class BackingData: @unchecked Sendable {
             if !has(Flag.adopting) { values[index] = stored }
             return
         }
-        if link.checksAccess, context.mustHop(toAccess: self, attribute: index, isWrite: true) {
+        if QueueWatchdog.checksAccess(through: link), QueueWatchdog.access(index, of: self, on: context, isWrite: true) == .hop {
             return context.hopSynchronously { self.setStoredValue(stored, at: index) }
         }
         if isFault { context.fulfillFault(self) }
@@ -326,7 +326,7 @@ final class ContextLink: @unchecked Sendable {
 
     init(accessPolicy: AccessPolicySwitch) {
         self.accessPolicy = accessPolicy
-        // Read the debug mode once, so that one set from the environment reaches AccessChecks
+        // Read the debug mode once, so that one set from the environment reaches QueueWatchdog
         // before any object is linked to a context.
         _ = ConcurrencyDebug.isChecking
     }
@@ -336,11 +336,6 @@ final class ContextLink: @unchecked Sendable {
         self.context = context
     }
 
-    /// Whether an attribute access must go through the context's checks: ``ConcurrencyDebug`` is
-    /// on, or the container hops off-queue accesses (``AccessPolicy/autoDispatch``). Two plain loads.
-    var checksAccess: Bool {
-        ConcurrencyDebug.isChecking || accessPolicy.value == .autoDispatch
-    }
 }
 
 /// A set of attribute indexes, as a bit mask (an entity has at most 64 attributes).

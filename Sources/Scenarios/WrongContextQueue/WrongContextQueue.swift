@@ -24,6 +24,7 @@ public struct WrongContextQueue: Scenario {
             """,
         rule: "Call a context and touch its models only on its queue: unless you are sure you are on the main queue with the main context, use perform.",
         whereToLook: [
+            "Sources/PersistenceCore/Concurrency/QueueWatchdog.swift",
             "Sources/Scenarios/WrongContextQueue/WrongContextQueue.swift",
             "Sources/Scenarios/WrongContextQueue/WrongContextQueue+Outcome.swift",
             "Sources/Scenarios/WrongContextQueue/WrongContextQueue+Report.swift",

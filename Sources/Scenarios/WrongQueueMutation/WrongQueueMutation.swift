@@ -37,6 +37,7 @@ public struct WrongQueueMutation: Scenario {
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Race.swift",
             "Scripts/race-under-tsan.sh",
             "Tests/ScenariosTests/WrongQueueMutationTests.swift",
+            "Sources/PersistenceCore/Concurrency/QueueWatchdog.swift",
             "Sources/PersistenceCore/Debug/ConcurrencyDebug.swift",
             "Sources/PersistenceCore/Concurrency/AccessPolicy.swift",
         ])
