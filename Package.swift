@@ -39,7 +39,8 @@ let package = Package(
         // The miniature Core Data / SwiftData.
         .target(
             name: "PersistenceCore",
-            dependencies: ["CSQLite", "PersistenceCoreMacros"]
+            dependencies: ["CSQLite", "PersistenceCoreMacros"],
+            exclude: ["FastPaths/README.md"]
         ),
         // The course's models (Item, Person, DomainItem, ImportedItem), defined once for the
         // lessons, the workshop, the helper process, the tests and the benchmarks.

@@ -98,7 +98,7 @@ public final class ModelContext: @unchecked Sendable {
     /// the main thread. (At the default QoS, a model actor importing in 1k batches made the main
     /// queue wait 1-3 ms at the 99th percentile on 2 cores; at `.utility`, 0.04 ms.)
     private func bindPrivateQueue() {
-        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        let address = UInt(bitPattern: ObjectIdentifier(self))
         let label = "ModelContext 0x" + String(address, radix: 16)
         let queue = DispatchQueue(label: label, qos: .utility)
         queue.setSpecific(key: QueueIdentity.contextQueueKey, value: token)

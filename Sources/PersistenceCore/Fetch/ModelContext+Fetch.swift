@@ -64,7 +64,7 @@ extension ModelContext {
     ///
     /// The uniquing table is looked up and, for a new object, filled through one access to the
     /// row's slot: one hash per row instead of two.
-    private func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row) -> T {
+    func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row) -> T {
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
             if let model = slot {
@@ -77,24 +77,6 @@ extension ModelContext {
             return model
         }
         return uniqued(&registered[identifier])
-    }
-
-    /// The registered instance for each row, in order.
-    ///
-    /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so
-    /// `map` ran unspecialized and reached each row through the Collection protocol's witnesses.
-    ///
-    /// No rows make a plain empty array: `Array(unsafeUninitializedCapacity: 0)` writes the count
-    /// into the empty-array singleton every empty array shares, which ThreadSanitizer reports as
-    /// a race between two threads fetching nothing at once.
-    private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row]) -> [T] {
-        guard !rows.isEmpty else { return [] }
-        return [T](unsafeUninitializedCapacity: rows.count) { models, count in
-            for row in rows {
-                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: row))
-                count += 1
-            }
-        }
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.

@@ -11,7 +11,7 @@ import Synchronization
 /// > Warning: The attribute values belong to the context's queue. Reading or writing them from
 /// > another queue is a data race unless the container's access policy hops for you.
 // @unchecked: `values` and the save bookkeeping are touched only on the owning context's queue (the
-// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `linkPointer` are atomics.
+// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `linkSlot` are atomics.
 public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
@@ -34,11 +34,9 @@ public final class BackingData: @unchecked Sendable {
     /// so that making one costs no lookup of the unattached scope.
     private let identity: Mutex<PersistentIdentifier?>
     private let flags = Atomic<UInt16>(0)
-    /// The context's ``ContextLink``, retained, as a raw pointer: nil until a context registers
-    /// the object, then set once. (Synchronization's `AtomicLazyReference` does the same, but its
-    /// `load` is not specialized for us: it asked the runtime for generic metadata on every
-    /// attribute access.)
-    private let linkPointer = Atomic<UnsafeRawPointer?>(nil)
+    /// The context's ``ContextLink``: empty until a context registers the object, then set once
+    /// (see `FastPaths/ContextLinkSlot.swift`).
+    private let linkSlot = ContextLinkSlot()
 
     /// The token of the object's temporary identifier (nil for an object made from a stored row),
     /// so that the object's temporary identifier is the same before and after it is inserted.
@@ -62,12 +60,6 @@ public final class BackingData: @unchecked Sendable {
         self.temporaryToken = nil
         self.identity = Mutex(identifier)
         if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
-    }
-
-    deinit {
-        if let pointer = linkPointer.load(ordering: .acquiring) {
-            Unmanaged<ContextLink>.fromOpaque(pointer).release()
-        }
     }
 
     // MARK: The accessor path
@@ -165,20 +157,12 @@ public final class BackingData: @unchecked Sendable {
     var isDetached: Bool { has(Flag.detached) }
 
     /// The link to the context that registered the object, if any; safe from any thread.
-    private var link: ContextLink? {
-        guard let pointer = linkPointer.load(ordering: .acquiring) else { return nil }
-        return Unmanaged<ContextLink>.fromOpaque(pointer).takeUnretainedValue()
-    }
+    private var link: ContextLink? { linkSlot.link }
 
     /// Binds the object to `context` for life; false if it already belongs to another one.
     func attach(to context: ModelContext) -> Bool {
-        let retained = Unmanaged.passRetained(context.link)
-        let (stored, current) = linkPointer.compareExchange(
-            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
-        guard !stored, let current else { return true }
-        retained.release()
         // One link per context: the same link means the same context.
-        return Unmanaged<ContextLink>.fromOpaque(current).takeUnretainedValue() === context.link
+        linkSlot.fill(with: context.link) === context.link
     }
 
     func setIdentifier(_ identifier: PersistentIdentifier) {

@@ -1,0 +1,19 @@
+extension ModelContext {
+    /// The registered instance for each row, in order.
+    ///
+    /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so
+    /// `map` ran unspecialized and reached each row through the Collection protocol's witnesses.
+    ///
+    /// No rows make a plain empty array: `Array(unsafeUninitializedCapacity: 0)` writes the count
+    /// into the empty-array singleton every empty array shares, which ThreadSanitizer reports as
+    /// a race between two threads fetching nothing at once.
+    func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row]) -> [T] {
+        guard !rows.isEmpty else { return [] }
+        return [T](unsafeUninitializedCapacity: rows.count) { models, count in
+            for row in rows {
+                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: row))
+                count += 1
+            }
+        }
+    }
+}
