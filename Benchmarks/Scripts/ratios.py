@@ -24,6 +24,7 @@ WALL = "Time (wall clock)"
 P99 = "Main-queue wait p99"
 MAX = "Main-queue wait max"
 BLOCKED = "Main queue blocked"
+MEMORY = "Memory Δ (resident peak)"
 
 # (what, measured, reference, goal): a ratio measured/reference, or a bound on measured alone
 # when reference is None. goal is (operator, number) or None when the row only reports.
@@ -33,6 +34,8 @@ ROWS = [
     ("1. Import 100k, main context vs raw SQLite", "Import 100k: main context", "Import 100k: raw SQLite", None),
     ("1. Import 100k, @BackgroundModelActor (1k batches) vs raw SQLite", "Import 100k: @BackgroundModelActor, batches of 1k", "Import 100k: raw SQLite", None),
     ("1. Import 100k, GRDB records vs raw SQLite", "Import 100k: GRDB records", "Import 100k: raw SQLite", None),
+    ("1. Import 1M in 1k batches, reset() after each save: peak resident memory above baseline (MB)",
+     ("Import 1M: batches of 1k, reset after each save (memory)", MEMORY), None, ("<=", 64.0)),
     ("2. Background import: main-queue wait p99 (ms)", ("Import 100k: background context", P99), None, ("<=", 2.0)),
     ("2. Background import: main-queue wait max (ms)", ("Import 100k: background context", MAX), None, ("<=", 16.0)),
     ("2. Background import: main queue blocked (%)", ("Import 100k: background context", BLOCKED), None, None),
@@ -57,8 +60,8 @@ for access in ("get", "set"):
                         (".autoDispatch (right queue)", ".autoDispatch, right queue")):
         ROWS.append((f"7. Attribute {access}, {name} vs .off", f"Attribute {access}: {label}", off, None))
 
-# Heartbeat values are recorded in nanoseconds and shown in milliseconds.
-SCALE = {P99: 1e-6, MAX: 1e-6}
+# Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.
+SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576}
 MAGNITUDES = {"K": 1e3, "M": 1e6, "G": 1e9}
 TIME_UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 

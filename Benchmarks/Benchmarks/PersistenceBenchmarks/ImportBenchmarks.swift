@@ -69,6 +69,30 @@ enum ImportBenchmarks: BenchmarkGroup {
             benchmark.record(heartbeat.stop(reportingOn: start, end))
         }
 
+        // The classic Core Data import: batches of 1k, each saved, then reset() so the context lets
+        // go of what it saved. Memory should stay flat however many items go through: the goal is
+        // a peak resident size at most 64 MB above the benchmark's baseline. A file store, so the
+        // database lives on disk and only the import's working set is resident.
+        Benchmark("Import 1M: batches of 1k, reset after each save (memory)", configuration: .init(
+            metrics: [.wallClock, .peakMemoryResidentDelta], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-memory-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let container = try ModelContainer(for: Item.self, configuration: .file(folder.appendingPathComponent("import.sqlite")))
+            let context = container.newBackgroundContext()
+            benchmark.startMeasurement()
+            try context.performAndWait {
+                for batch in 0..<1_000 {
+                    for index in batch * 1_000..<(batch + 1) * 1_000 {
+                        context.insert(Item(ItemRow.numbered(index)))
+                    }
+                    try context.save()
+                    context.reset()
+                }
+            }
+            benchmark.stopMeasurement()
+        }
+
         Benchmark("Import 100k: raw SQLite", configuration: configuration) { benchmark in
             let rows = ItemRow.hundredThousand
             let database = RawSQLite()
