@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Dispatch
+import Foundation
 import GRDB
 import PersistenceCore
 import SampleModels
