@@ -48,11 +48,14 @@ case "raw-import":
     let database = RawSQLite()
     measured { database.insert(rows) }
 case "fetch", "fetch-memory":
-    let context = try store(count).newBackgroundContext()
+    let container = try store(count)
     let minimum = 0
     let predicate = scenario == "fetch" ? #Predicate<Item> { $0.count >= minimum } : #Predicate<Item> { $0.count / 1 >= minimum }
-    let items = try context.performAndWait { try measured { try context.fetch(FetchDescriptor(predicate: predicate)) } }
-    precondition(items.count == count)
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1") ?? 1) {
+        let context = container.newBackgroundContext()
+        let items = try context.performAndWait { try measured { try context.fetch(FetchDescriptor(predicate: predicate)) } }
+        precondition(items.count == count)
+    }
 case "registered", "existing", "fault":
     let container = try store(count)
     let context = container.newBackgroundContext()
@@ -91,13 +94,16 @@ case "raw-batch", "raw-fetch":
         sqlite3_finalize(statement)
     } else {
         let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
-        let fetched = measured {
-            sqlite3_bind_int64(statement, 1, 0)
-            var fetched: [ItemRow] = []
-            while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
-            return fetched
+        for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+            let fetched = measured {
+                sqlite3_bind_int64(statement, 1, 0)
+                var fetched: [ItemRow] = []
+                while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
+                sqlite3_reset(statement)
+                return fetched
+            }
+            precondition(fetched.count == count)
         }
-        precondition(fetched.count == count)
         sqlite3_finalize(statement)
     }
 case "fetch-modify-save":

@@ -65,11 +65,9 @@ extension ModelContext {
     /// A model bound to this context for a stored row (or a fault), for the caller to put in the
     /// uniquing table.
     func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
-        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: row?.values, version: row?.version ?? 0)
-        let model = data.adopted { T(backingData: data) }
-        _ = data.attach(to: self)
-        data.set(BackingData.Flag.registered, true)
-        return model
+        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: row?.values, version: row?.version ?? 0,
+                               registeredThrough: link)
+        return data.adopted { T(backingData: data) }
     }
 
     /// Loads a fault's row; stops the process when the row is gone, as SwiftData does.

@@ -21,10 +21,10 @@ extension BackingData {
     /// Runs `makeModel` (which calls `init(backingData:)`) so that the new model adopts `self`
     /// as its backing data instead of building one to throw away.
     func adopted<T>(by makeModel: () -> T) -> T {
-        set(Flag.adopting, true)
+        if !has(Flag.adopting) { set(Flag.adopting, true) }
         Adoption.offer(self)
         defer {
-            Adoption.offer(nil)
+            Adoption.withdraw()
             set(Flag.adopting, false)
         }
         return makeModel()
@@ -36,6 +36,11 @@ extension BackingData {
 private enum Adoption {
     static func offer(_ data: BackingData?) {
         pthread_setspecific(key, data.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+    }
+
+    /// Empties the slot if the offer was not taken (a model whose initializer did not ask).
+    static func withdraw() {
+        if pthread_getspecific(key) != nil { pthread_setspecific(key, nil) }
     }
 
     /// The offered backing data if it is for `entity`; the slot is empty afterwards.

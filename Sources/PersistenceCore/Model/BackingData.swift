@@ -50,14 +50,26 @@ public final class BackingData: @unchecked Sendable {
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
-    init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64) {
+    ///
+    /// With a `link`, it is registered from birth in the context the link belongs to, and starts
+    /// out being adopted (see ``BackingData/forNewModel(of:)``): the model's initializer may write
+    /// default values, which must not count as changes. Without one, it belongs to no context.
+    init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64,
+         registeredThrough link: ContextLink? = nil) {
         self.entity = entity
         self.values = values ?? Array(repeating: .null, count: entity.attributes.count)
         self.cachedValues = values
         self.version = version
         self.temporaryToken = nil
         self.identity = Mutex(identifier)
-        if values == nil { flags.store(Flag.fault, ordering: .relaxed) }
+        // Plain stores, not read-modify-writes: no other thread can see the object yet.
+        let fault = values == nil ? Flag.fault : 0
+        if let link {
+            linkSlot.fillAtBirth(with: link)
+            flags.store(Flag.registered | Flag.adopting | fault, ordering: .relaxed)
+        } else {
+            flags.store(fault, ordering: .relaxed)
+        }
     }
 
     // MARK: The accessor path
@@ -111,9 +123,12 @@ public final class BackingData: @unchecked Sendable {
     /// the change for the next save.
     @usableFromInline
     func setStoredValue(_ stored: SQLiteValue, at index: Int) {
+        // A default value written by a model's initializer while it adopts a stored row's data:
+        // the row's value wins.
+        if has(Flag.adopting) { return }
         guard let link, let context = link.context, !isDetached else {
             if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: true) }
-            if !has(Flag.adopting) { values[index] = stored }
+            values[index] = stored
             return
         }
         if QueueWatchdog.checksAccess(through: link), QueueWatchdog.access(index, of: self, on: context, isWrite: true) == .hop {
