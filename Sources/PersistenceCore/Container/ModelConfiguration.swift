@@ -19,18 +19,34 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// but the disk's. A save that would grow it further throws ``ModelError/storeFull(_:)`` and
     /// writes nothing: how a full disk behaves, on purpose, for a cache that must stay small.
     public var maximumSize: Int?
+    /// How many connections read beside the one writer, in a file store: fetches, counts and
+    /// lookups take one and see the last committed state, never waiting for a save in progress
+    /// (SQLite's WAL mode, as Core Data's connection pool since 2016). 0 makes every read share
+    /// the writer's connection, so a read waits for the whole save in progress.
+    ///
+    /// An in-memory store has one connection, so 0 is its only value: SQLite cannot read an
+    /// in-memory database beside a writer (its `memdb` sharing has no WAL).
+    public var readers: Int
 
-    public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil) {
+    /// The default number of ``readers`` of a file store.
+    public static let defaultReaders = 4
+
+    /// - Parameter readers: nil for the default: ``defaultReaders`` for a file, 0 in memory.
+    public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil, readers: Int? = nil) {
         self.location = location
         self.busyTimeout = busyTimeout
         self.maximumSize = maximumSize
+        self.readers = readers ?? (location == .inMemory ? 0 : Self.defaultReaders)
     }
 
     /// An in-memory store: the default for tests.
     public static var inMemory: ModelConfiguration { ModelConfiguration(location: .inMemory) }
 
-    /// A file store at `url`: the default in `lab`.
-    public static func file(_ url: URL) -> ModelConfiguration { ModelConfiguration(location: .file(url)) }
+    /// A file store at `url`: the default in `lab`. `readers: 0` makes reads share the writer's
+    /// connection (see ``readers``).
+    public static func file(_ url: URL, readers: Int = defaultReaders) -> ModelConfiguration {
+        ModelConfiguration(location: .file(url), readers: readers)
+    }
 
     /// The file's URL, or nil for an in-memory store.
     public var url: URL? {

@@ -107,6 +107,7 @@ extension ModelContext {
     /// identifiers and fetch them again.
     public func reset() {
         checkQueue("ModelContext.reset()")
+        advanceQueryGeneration()
         for model in registered.values {
             model.backingData.invalidate(.contextReset)
         }

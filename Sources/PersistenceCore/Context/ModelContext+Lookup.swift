@@ -102,6 +102,6 @@ extension ModelContext {
     func loadRow(of identifier: PersistentIdentifier) throws(ModelError) -> EntitySQL.Row? {
         guard identifier.storeIdentifier == container.storeIdentifier, let primaryKey = identifier.primaryKey else { return nil }
         let sql = try container.store.sql(for: identifier.entityName)
-        return try container.store.read { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
+        return try readStore { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
     }
 }

@@ -23,6 +23,7 @@ extension ModelContext {
             container.publish(outcome.changes, from: self)
         })
         apply(outcome)
+        advanceQueryGeneration()
         container.postDidSave(outcome.changes, from: self)
     }
 

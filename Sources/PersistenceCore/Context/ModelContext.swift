@@ -49,6 +49,10 @@ public final class ModelContext: @unchecked Sendable {
     var insertionOrder: [ObjectIdentifier] = []
     var updatedObjects: [ObjectIdentifier: any PersistentModel] = [:]
     var deletedObjects: [ObjectIdentifier: any PersistentModel] = [:]
+    /// The query generation reads are pinned to, and the snapshot that holds it once a read has
+    /// pinned it (see ``queryGeneration``).
+    var pinnedGeneration: QueryGeneration?
+    var pinnedSnapshot: PinnedSnapshot?
     private let storedMergePolicy = Mutex<MergePolicy>(.error)
 
     private let mergesAutomatically = Atomic<Bool>(false)

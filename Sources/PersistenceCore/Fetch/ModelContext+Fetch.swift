@@ -12,7 +12,7 @@ extension ModelContext {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.store.sql(for: T.entitySchema.name)
         let query = plan.query(selecting: sql.select, countOnly: false)
-        let rows = try container.store.read { (connection) throws(ModelError) -> [EntitySQL.Row] in
+        let rows = try readStore { (connection) throws(ModelError) -> [EntitySQL.Row] in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
             var rows: [EntitySQL.Row] = []
@@ -42,7 +42,7 @@ extension ModelContext {
         guard plan.isComplete else { return try fetch(descriptor).count }
         let sql = try container.store.sql(for: T.entitySchema.name)
         let query = plan.query(selecting: "SELECT COUNT(*) FROM \(sql.entity.tableName)", countOnly: true)
-        let count = try container.store.read { (connection) throws(ModelError) -> Int64 in
+        let count = try readStore { (connection) throws(ModelError) -> Int64 in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
             return try statement.step() ? statement.int64(0) : 0

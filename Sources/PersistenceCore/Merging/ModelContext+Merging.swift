@@ -7,6 +7,7 @@ extension ModelContext {
     /// store, so the next fetch finds them).
     public func mergeChanges(fromContextDidSave changes: Changes) {
         checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
+        advanceQueryGeneration()
         for identifier in changes.updated {
             if let model = registered[identifier], !model.backingData.isFault {
                 refresh(model, mergeChanges: true)
@@ -71,7 +72,7 @@ extension ModelContext {
         let row: EntitySQL.Row?
         do {
             let sql = try container.store.sql(for: data.entity.name)
-            row = try container.store.read { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
+            row = try readStore { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
         } catch {
             return  // the store could not be read: keep what memory holds
         }

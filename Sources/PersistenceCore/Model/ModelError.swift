@@ -37,6 +37,8 @@ public enum ModelError: Error, Sendable, Hashable {
     case constraintFailed(String)
     /// The store is locked by another process beyond the busy timeout.
     case storeBusy(URL?)
+    /// A ``ModelConfiguration`` asks for something the store cannot do; nothing was opened.
+    case invalidConfiguration(String)
     /// SQLite reported an error this library did not expect; the message is SQLite's.
     case sqlite(code: Int32, message: String, sql: String?)
 }
@@ -81,6 +83,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The write broke a rule of the store's tables (\(underlying)). Nothing was written."
         case .storeBusy(let url):
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
+        case .invalidConfiguration(let reason):
+            "The store configuration is invalid: \(reason). Nothing was opened."
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)\(sql.map { " in `\($0)`" } ?? "")"
         }

@@ -99,6 +99,17 @@ final class SQLiteConnection {
         return Int(sqlite3_changes(handle))
     }
 
+    /// Resets every statement left mid-way (a lookup reads one row and stops there), so that the
+    /// read transaction SQLite started for it ends, and the connection's next read sees the
+    /// latest commit instead of the state that statement began with.
+    func finishReading() {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+    }
+
     /// How many rows the last statement inserted, updated or deleted.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

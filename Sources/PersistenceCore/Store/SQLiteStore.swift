@@ -1,11 +1,13 @@
 import CSQLite
 import Foundation
 
-/// The store coordinator: the one SQLite connection every context's reads and writes go through.
+/// The store coordinator: one writer connection, and the readers beside it.
 ///
 /// Core Data puts an `NSPersistentStoreCoordinator` between its contexts and the file; this is
-/// ours. Writes are serialized here (one transaction at a time), which is what makes a save all or
-/// nothing and optimistic locking sound. File stores run in WAL mode.
+/// ours. Writes are serialized on the writer (one transaction at a time), which is what makes a
+/// save all or nothing and optimistic locking sound. File stores run in WAL mode, and reads take
+/// a connection from the ``ReaderPool``, so they never wait for a save; with no readers
+/// (`ModelConfiguration.readers == 0`, and always in memory) they share the writer and wait.
 final class SQLiteStore: Sendable {
     /// The entities this store holds.
     let schema: Schema
@@ -26,11 +28,22 @@ final class SQLiteStore: Sendable {
     /// report means a real race.
     private let lock = NSLock()
     nonisolated(unsafe) private let connection: SQLiteConnection  // guarded by `lock`: used only inside `withConnection`
+    /// How long a connection waits for another's lock (``ModelConfiguration/busyTimeout``).
+    private let busyTimeout: Duration
+    /// The readers beside the writer; nil when reads share the writer's connection.
+    private let readers: ReaderPool?
 
     /// Opens or creates the store; a bad file is reported before anything is written to it.
     init(configuration: ModelConfiguration, schema: Schema) throws(ModelError) {
         self.schema = schema
         self.url = configuration.url
+        self.busyTimeout = configuration.busyTimeout
+        guard configuration.readers >= 0 else {
+            throw .invalidConfiguration("readers is \(configuration.readers); it counts connections, so it is 0 or more")
+        }
+        if configuration.url == nil && configuration.readers > 0 {
+            throw .invalidConfiguration("an in-memory store has one connection, so readers must be 0 (SQLite cannot read an in-memory database beside a writer); use a file store for readers")
+        }
         let connection: SQLiteConnection
         let storeIdentifier: UUID
         if let url = configuration.url {
@@ -60,11 +73,40 @@ final class SQLiteStore: Sendable {
             EntitySQL(entity: entity, entityNumber: offset + 1, storeIdentifier: storeIdentifier)
         }
         self.connection = connection
+        self.readers = configuration.url.flatMap { url in
+            configuration.readers > 0 ? ReaderPool(url: url, capacity: configuration.readers, busyTimeout: configuration.busyTimeout) : nil
+        }
     }
 
-    /// Runs `body` with the connection, for reads.
-    func read<T: Sendable>(_ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
-        try withConnection(body)
+    /// Whether reads have connections of their own, beside the writer.
+    var hasReaders: Bool { readers != nil }
+
+    /// Runs `body` with a connection for reads: `snapshot`'s if the caller is pinned to one,
+    /// else a reader from the pool, else the writer's.
+    func read<T>(pinnedTo snapshot: PinnedSnapshot? = nil, _ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
+        do {
+            if let snapshot { return try snapshot.read(body) }
+            if let readers { return try readers.withReader(body) }
+        } catch {
+            throw error.explained(for: url)
+        }
+        return try withConnection { (connection) throws(ModelError) -> T in
+            defer { connection.finishReading() }
+            return try body(connection)
+        }
+    }
+
+    /// A read transaction held open at the last committed state, for a context pinned to a
+    /// query generation; nil for an in-memory store, where a pinned context reads unpinned (as
+    /// Core Data's contexts do on a store without WAL).
+    func pinSnapshot() throws(ModelError) -> PinnedSnapshot? {
+        guard let url else { return nil }
+        do {
+            // A connection of its own, not the pool's: pinned contexts never use up the readers.
+            return try PinnedSnapshot(connection: ReaderPool.openReader(at: url, busyTimeout: busyTimeout))
+        } catch {
+            throw error.explained(for: url)
+        }
     }
 
     /// Runs `body` in one write transaction: all of it is committed, or none of it.
