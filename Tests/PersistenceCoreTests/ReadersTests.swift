@@ -142,6 +142,21 @@ struct ReadersTests {
         #expect(try countOfNines(pinned) == 11, "unpinned, it reads the latest commit")
     }
 
+    @Test("Closing a store with readers folds the write-ahead log back into the file")
+    func closingCheckpoints() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("store.sqlite")
+        do {
+            let container = try store(directory, readers: 2)
+            #expect(try countOfNines(container.newBackgroundContext()) == 0)
+            #expect(FileManager.default.fileExists(atPath: url.path + "-wal"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        let reopened = try ModelContainer(for: Item.self, configuration: .file(url))
+        let context = reopened.newBackgroundContext()
+        #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<Item>()) } == 10)
+    }
+
     @Test("In memory, a pinned context reads unpinned, as Core Data's do on a store without WAL")
     func pinnedInMemory() throws {
         let container = try ModelContainer(for: Item.self)

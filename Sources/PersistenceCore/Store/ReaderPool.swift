@@ -37,6 +37,15 @@ final class ReaderPool: Sendable {
         return connection
     }
 
+    /// Closes the idle readers. The store calls it as it closes, before the writer: the last
+    /// connection to close folds the write-ahead log back into the file and deletes it, which a
+    /// read-only connection cannot do.
+    func closeIdleReaders() {
+        condition.lock()
+        idle.removeAll()
+        condition.unlock()
+    }
+
     private func checkOut() throws(ModelError) -> SQLiteConnection {
         condition.lock()
         while idle.isEmpty && opened == capacity { condition.wait() }

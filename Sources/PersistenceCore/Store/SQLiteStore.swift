@@ -78,6 +78,11 @@ final class SQLiteStore: Sendable {
         }
     }
 
+    deinit {
+        // Readers first: the writer, closing last, checkpoints the log and deletes it.
+        readers?.closeIdleReaders()
+    }
+
     /// Whether reads have connections of their own, beside the writer.
     var hasReaders: Bool { readers != nil }
 
