@@ -11,10 +11,11 @@ final class LessonChecksXCTests: XCTestCase {
     func testMergeConflicts() async throws { try await assertChecks(of: "merge-conflicts") }
     func testChangeMerging() async throws { try await assertChecks(of: "change-merging") }
     func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }
+    func testReadsDuringImport() async throws { try await assertChecks(of: "reads-during-import") }
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 9, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 10, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

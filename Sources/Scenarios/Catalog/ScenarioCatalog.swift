@@ -14,6 +14,7 @@ public enum ScenarioCatalog {
         MergeConflicts.self,
         ChangeMerging.self,
         BackgroundStorage.self,
+        ReadsDuringImport.self,
         CompilerLessons.self,
     ]
 
