@@ -144,6 +144,24 @@ extension LabCommandTests {
         let ticks = try document.nodes(forXPath: "//*[local-name()='rect'][@class='tick']")
         #expect(!ticks.isEmpty)
     }
+
+    @Test("lab timeline --reads-during-import draws the lesson's three lanes: saves, frames, busy spans")
+    func readsTimeline() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-reads-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try LabProcess.run(["timeline", "--reads-during-import", "--svg", file.path, "--items", "2000", "--in-memory"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let document = try XMLDocument(contentsOf: file)
+        let ids = try document.nodes(forXPath: "//*[local-name()='g']/@id").compactMap(\.stringValue)
+        #expect(ids == ["reads-shared-connection", "reads-reader-pool", "reads-batched-pinned"])
+        for id in ids {
+            let saves = try document.nodes(forXPath: "//*[@id='\(id)']/*[local-name()='rect'][@class='save']")
+            let frames = try document.nodes(forXPath: "//*[@id='\(id)']/*[local-name()='rect'][@class='frame']")
+            #expect(!saves.isEmpty && !frames.isEmpty, "\(id)")
+        }
+        // Two saves of 1,000 in the batched lane, one save in each of the others.
+        #expect(try document.nodes(forXPath: "//*[@id='reads-batched-pinned']/*[@class='save']").count == 2)
+    }
 }
 
 /// A `lab bench --json` row.

@@ -2,10 +2,15 @@ import ArgumentParser
 import Foundation
 import Scenarios
 
-/// `lab timeline --svg FILE`: article 004's Time Profiler picture, as an SVG.
+/// `lab timeline --svg FILE`: article 004's Time Profiler picture, as an SVG; with
+/// `--reads-during-import`, the list's frames during that lesson's three imports.
 struct Timeline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the main queue's busy spans and heartbeat delays during a main-context and a background import.")
+        abstract: "Draw the main queue's busy spans and heartbeat delays during a main-context and a background import.",
+        discussion: "With --reads-during-import, draw that lesson's lanes instead: the main context's frames and the background saves, with one shared connection, with readers, and saved in batches with pinned frames.")
+
+    @Flag(name: .customLong("reads-during-import"), help: "Draw the reads-during-import lesson's frames and saves.")
+    var readsDuringImport = false
 
     @Option(name: .long, help: ArgumentHelp("Where to write the SVG.", valueName: "FILE"))
     var svg: String
@@ -22,15 +27,10 @@ struct Timeline: AsyncParsableCommand {
 
     func run() async throws {
         let environment = try store.environment()
+        if readsDuringImport { return try await drawReads(in: environment) }
         let main = try await ImportBench.run(.mainContext, items: items, in: environment)
         let background = try await ImportBench.run(.backgroundContext, items: items, in: environment)
-        let drawing = TimelineSVG(runs: [main, background]).render()
-        let url = URL(fileURLWithPath: svg)
-        do {
-            try Data(drawing.utf8).write(to: url)
-        } catch {
-            throw LabFailure(message: "cannot write \(url.path): \(error.localizedDescription)")
-        }
+        let url = try write(TimelineSVG(runs: [main, background]).render())
         if output.json {
             return try JSONOutput.print(["svg": url.path, "timelines": "\([main, background].map(\.place.id))"])
         }
@@ -38,5 +38,29 @@ struct Timeline: AsyncParsableCommand {
             + String(format: "(blocked %.0f%%)", main.mainQueueBlockedShare * 100)
             + " and a background import " + String(format: "(blocked %.0f%%)", background.mainQueueBlockedShare * 100)
             + ". Open it in a browser.")
+    }
+
+    /// Runs the reads-during-import lesson with `items` items per lane and draws its lanes.
+    private func drawReads(in environment: ScenarioEnvironment) async throws {
+        let scenario = ReadsDuringImport(itemCount: items)
+        let outcome = try await scenario.run(in: environment)
+        let url = try write(ReadsTimelineSVG(outcome: outcome).render())
+        let shared = outcome.sharedConnection, pool = outcome.readerPool
+        if output.json {
+            return try JSONOutput.print(["svg": url.path, "timelines": "[shared-connection, reader-pool, batched-pinned]"])
+        }
+        Terminal.standardOutput.line("Wrote \(url.path): the list's longest frame took "
+            + String(format: "%.0f ms with one shared connection and %.0f ms with readers, ", shared.longestReadMilliseconds, pool.longestReadMilliseconds)
+            + String(format: "beside saves of %.0f and %.0f ms. Open it in a browser.", shared.longestSaveMilliseconds, pool.longestSaveMilliseconds))
+    }
+
+    private func write(_ drawing: String) throws -> URL {
+        let url = URL(fileURLWithPath: svg)
+        do {
+            try Data(drawing.utf8).write(to: url)
+        } catch {
+            throw LabFailure(message: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+        return url
     }
 }
