@@ -25,6 +25,9 @@ P99 = "Main-queue wait p99"
 MAX = "Main-queue wait max"
 BLOCKED = "Main queue blocked"
 MEMORY = "Memory Δ (resident peak)"
+FETCH_P99 = "Main fetch wait p99"
+FETCH_MAX = "Main fetch wait max"
+SAVE = "Save"
 
 # (what, measured, reference, goal): a ratio measured/reference, or a bound on measured alone
 # when reference is None. goal is (operator, number) or None when the row only reports.
@@ -60,8 +63,20 @@ for access in ("get", "set"):
                         (".autoDispatch (right queue)", ".autoDispatch, right queue")):
         ROWS.append((f"7. Attribute {access}, {name} vs .off", f"Attribute {access}: {label}", off, None))
 
+READERS, SHARED = "Reads during a 100k save: readers 4", "Reads during a 100k save: readers 0"
+ROWS += [
+    ("8. Main fetch every 8 ms during a 100k save, readers: wait p99 (ms)", (READERS, FETCH_P99), None, ("<=", 8.3)),
+    ("8. Main fetch every 8 ms during a 100k save, readers: wait max (ms)", (READERS, FETCH_MAX), None, None),
+    ("8. Main fetch every 8 ms during a 100k save, one shared connection: wait p99 (ms)", (SHARED, FETCH_P99), None, None),
+    ("8. Main fetch every 8 ms during a 100k save, one shared connection: wait max (ms)", (SHARED, FETCH_MAX), None, None),
+    ("8. Longest main fetch during a 300k save in one transaction vs the save, readers",
+     ("Reads during a 300k save: readers 4", FETCH_MAX), ("Reads during a 300k save: readers 4", SAVE), ("<", 0.2)),
+    ("8. Import 100k into a file with readers (fetches meanwhile) vs raw SQLite file", READERS, "Import 100k into a file: raw SQLite", ("<=", 2.5)),
+    ("8. Import 100k into a file, one shared connection vs raw SQLite file", SHARED, "Import 100k into a file: raw SQLite", None),
+]
+
 # Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.
-SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576}
+SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576, FETCH_P99: 1e-6, FETCH_MAX: 1e-6, SAVE: 1e-6}
 MAGNITUDES = {"K": 1e3, "M": 1e6, "G": 1e9}
 TIME_UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -106,7 +121,7 @@ def table(results):
         if reference is not None:
             base = value(results, reference)
             number = None if number is None or not base else number / base
-            shown = "n/a" if number is None else f"{number:.2f}x"
+            shown = "n/a" if number is None else f"{number:.2f}x" if number >= 0.01 else f"{number:.4f}x"
         else:
             shown = "n/a" if number is None else f"{number:,.2f}" if number < 100 else f"{number:,.0f}"
         lines.append(f"| {what} | {shown} | {verdict(number, goal)} |")

@@ -13,6 +13,28 @@ extension BenchmarkMetric {
     static let heartbeat: [BenchmarkMetric] = [.mainQueueP99, .mainQueueMaximum, .mainQueueBlocked]
 }
 
+extension BenchmarkMetric {
+    /// The 99th percentile of the main context's one-row fetches' waits during a save.
+    static let mainFetchP99 = BenchmarkMetric.custom("Main fetch wait p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The longest of those waits.
+    static let mainFetchMaximum = BenchmarkMetric.custom("Main fetch wait max (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// How long the background save itself took.
+    static let saveTime = BenchmarkMetric.custom("Save (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+
+    /// What the reads-during-a-save benchmarks report.
+    static let mainFetch: [BenchmarkMetric] = [.mainFetchP99, .mainFetchMaximum, .saveTime]
+}
+
+extension Benchmark {
+    /// Records the main context's fetch waits (sorted) and the save's duration.
+    func record(_ waits: [UInt64], save: UInt64) {
+        let p99 = waits.isEmpty ? 0 : waits[min(waits.count - 1, Int((Double(waits.count) * 0.99).rounded(.up)) - 1)]
+        measurement(.mainFetchP99, Int(p99))
+        measurement(.mainFetchMaximum, Int(waits.last ?? 0))
+        measurement(.saveTime, Int(save))
+    }
+}
+
 extension Benchmark {
     /// Records one heartbeat report as this iteration's custom metrics.
     func record(_ report: MainQueueHeartbeat.Report) {

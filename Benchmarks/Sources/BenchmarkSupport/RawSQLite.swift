@@ -26,6 +26,16 @@ public final class RawSQLite {
         execute(Self.schema)
     }
 
+    /// A new, empty database file at `path` with the ``schema``, in WAL mode with
+    /// `synchronous = NORMAL`, as PersistenceCore's file stores are.
+    public init(path: String) {
+        var handle: OpaquePointer?
+        precondition(sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
+        self.handle = handle!
+        execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        execute(Self.schema)
+    }
+
     deinit {
         sqlite3_close_v2(handle)
     }
