@@ -121,6 +121,21 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
         Exercise(
+            id: "reads-during-import",
+            title: "Keep the list drawing while the import saves",
+            goal: "The import already runs on a background context, as articles 003 and 004 advise. But the list on screen freezes anyway: this store opens with `readers: 0`, so the main context's fetch shares the writer's connection and waits for the whole save in progress. And each frame reads twice, a count for its header and then the newest rows, so a save that commits between the two reads shows a header that disagrees with its rows. Give the store readers beside its writer, and make every frame read one committed state.",
+            file: "Tutorials/Workshop/Exercises/ItemListStore.swift",
+            hints: [
+                "A file store has one writer connection; `readers` is how many connections read beside it. With none, a fetch takes turns with the save in progress (`lab run reads-during-import`, lane 1).",
+                "Readers unfreeze the list but each read still sees the latest commit, so a frame can still straddle a save. Core Data pins a context's reads with a query generation; `ModelContext.queryGeneration` does the same, until the context saves, merges, is reset or is pinned again.",
+                "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
+                "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
+            ],
+            shippedFingerprint: 0x370223f7c6911acf,
+            checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
+            checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
+        ),
+        Exercise(
             id: "compiler-lessons",
             title: "Return Sendable values, not models",
             goal: "`NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: \"non-sendable type 'Item' returned by implicitly asynchronous call to actor-isolated function cannot cross actor boundary\". Someone silenced the compiler with `ItemBox`, an `@unchecked Sendable` box. It compiles, and the caller now reads the item off the actor's queue: the very data race the compiler was warning about. Return a `Sendable` value instead, and delete the box.",
@@ -130,7 +145,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x581bd27eca570e85,
+            shippedFingerprint: 0x56e2d77673fdc25f,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),
