@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 3's contract: from MainActor code, make a context for background work.
+/// Exercise 2's contract: from MainActor code, make a context for background work.
 protocol ImportContextMaking: Sendable {
     init()
     /// A context an import can run in without blocking the main queue. Called on the MainActor.
