@@ -25,7 +25,7 @@ public enum TutorialCatalog {
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
                 scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.png",
-                scenarioIDs: ["background-storage", "compiler-lessons"]),
+                scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]
 
     /// Every tutorial's scenario id, in table-of-contents order.
