@@ -68,11 +68,12 @@ class Canvas:
 
 def course():
     c = Canvas(PAPER)
-    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, PRIVATE, INK]
+    # One card per scenario, in course order, coloured by what it is about.
+    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, PRIVATE, STORE, INK]
     for n, color in enumerate(colors):
-        x, y = 130 + (n % 3) * 190, 50 + (n // 3) * 110
-        c.rect(x, y, 160, 86, color, radius=18)
-        c.circle(x + 30, y + 43, 14, PAPER)
+        x, y = 45 + (n % 5) * 146, 70 + (n // 5) * 140
+        c.rect(x, y, 126, 120, color, radius=18)
+        c.circle(x + 30, y + 30, 14, PAPER)
     c.save("course.png")
 
 
