@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 extension ConcurrencyDebug {
     /// Runs `body` with the debug mode set to `mode`, then restores the previous mode, and returns
@@ -28,22 +28,22 @@ extension ConcurrencyDebug {
 }
 
 /// A FIFO lock for async code: one holder at a time, waiters resume in arrival order.
+///
+/// Guarded by an `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux ThreadSanitizer
+/// does not see a `Mutex` taken, and reported its waiters as a race once two scoped runs contended.
 final class AsyncTurnstile: Sendable {
-    private struct State {
-        var isHeld = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    nonisolated(unsafe) private var isHeld = false  // guarded by `lock`
+    nonisolated(unsafe) private var waiters: [CheckedContinuation<Void, Never>] = []  // guarded by `lock`
 
     func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let acquired = state.withLock { state in
-                if state.isHeld {
-                    state.waiters.append(continuation)
+            let acquired = lock.withLock {
+                if isHeld {
+                    waiters.append(continuation)
                     return false
                 }
-                state.isHeld = true
+                isHeld = true
                 return true
             }
             if acquired { continuation.resume() }
@@ -51,12 +51,12 @@ final class AsyncTurnstile: Sendable {
     }
 
     func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if state.waiters.isEmpty {
-                state.isHeld = false
+        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            if waiters.isEmpty {
+                isHeld = false
                 return nil
             }
-            return state.waiters.removeFirst()
+            return waiters.removeFirst()
         }
         next?.resume()
     }
