@@ -12,8 +12,9 @@ extension ReadsDuringImport {
             "With one shared connection (readers: 0), the longest frame spent \(Self.format(shared.longestReadMilliseconds)) ms "
                 + "reading (\(Self.percent(shared.longestReadMilliseconds / max(shared.longestSaveMilliseconds, 0.001))) of the save); "
                 + "\(shared.framesDuringSaves.count) frames started during the save, and the heartbeat waited up to "
-                + "\(Self.format(shared.heartbeatMaxDelayMilliseconds)) ms. The import ran on a private queue, and still the main queue froze: "
-                + "its read waited for the writer.",
+                + "\(Self.format(shared.heartbeatMaxDelayMilliseconds)) ms"
+                + (shared.longestReadMilliseconds > 0.5 * shared.longestSaveMilliseconds
+                    ? ". The import ran on a private queue, and still the main queue froze: its read waited for the writer." : "."),
             "Unpinned, a frame that read its header (\(unpinned.header) items) before a batch committed and its rows after "
                 + "showed item \(unpinned.newestShown) on top" + (unpinned.isTorn ? ": two states of the store in one frame." : "."),
         ]
@@ -21,12 +22,13 @@ extension ReadsDuringImport {
             "With readers beside the writer (readers: 4), the longest frame spent \(Self.format(pool.longestReadMilliseconds)) ms reading "
                 + "(\(Self.percent(pool.longestReadMilliseconds / max(pool.longestSaveMilliseconds, 0.001))) of a "
                 + "\(Self.format(pool.longestSaveMilliseconds)) ms save); \(pool.framesDuringSaves.count) frames were drawn during the save, "
-                + "each showing the last committed state, and the heartbeat waited up to \(Self.format(pool.heartbeatMaxDelayMilliseconds)) ms.",
+                + "showing \(Set(pool.framesDuringSaves.map(\.header)).sorted().map { "\($0)" }.joined(separator: " then ")) items, "
+                + "and the heartbeat waited up to \(Self.format(pool.heartbeatMaxDelayMilliseconds)) ms.",
             "Saved in batches of \(batched.batchSize) (\(batched.saves.count) saves) with every frame pinned to one query generation, "
                 + "the list grew through \(Set(batched.frames.map(\.header)).count) states in \(batched.frames.count) frames, "
                 + "\(batched.tornFrames) of them torn; the longest frame read for \(Self.format(batched.longestReadMilliseconds)) ms.",
             "Pinned, the frame with a batch forced between its reads showed \(pinned.header) items with item \(pinned.newestShown) on top"
-                + (pinned.isTorn ? "." : ": one state, whatever committed meanwhile. The next frame pins again and shows the batch."),
+                + (pinned.isTorn ? "." : ": one state, whatever committed meanwhile."),
         ]
         let measurements = [
             Measurement("items imported", Double(outcome.itemCount), unit: "items"),
