@@ -31,7 +31,14 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// The default number of ``readers`` of a file store.
     public static let defaultReaders = 4
 
-    /// - Parameter readers: nil for the default: ``defaultReaders`` for a file, 0 in memory.
+    /// A configuration for a store at `location`.
+    ///
+    /// - Parameters:
+    ///   - location: In memory, or a file.
+    ///   - busyTimeout: How long a write waits for another process's lock.
+    ///   - maximumSize: The most the store may hold, in bytes; nil for no limit.
+    ///   - readers: Connections reading beside the writer; nil for the default:
+    ///     ``defaultReaders`` for a file, 0 in memory.
     public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil, readers: Int? = nil) {
         self.location = location
         self.busyTimeout = busyTimeout
