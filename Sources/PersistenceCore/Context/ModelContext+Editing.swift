@@ -97,6 +97,7 @@ extension ModelContext {
             model.backingData.set(BackingData.Flag.deleted | BackingData.Flag.changed, false)
         }
         clearChangeTracking()
+        notifyObservers(.refreshed(entity: nil))
     }
 
     /// Forgets every registered model and every unsaved change: the context starts empty.
@@ -113,6 +114,7 @@ extension ModelContext {
         }
         registered.removeAll()
         clearChangeTracking()
+        notifyObservers(.reset)
     }
 
     func clearChangeTracking() {

@@ -24,6 +24,7 @@ extension ModelContext {
         })
         apply(outcome)
         advanceQueryGeneration()
+        notifyObservers(.saved(outcome.changes))
         container.postDidSave(outcome.changes, from: self)
     }
 

@@ -53,6 +53,8 @@ public final class ModelContext: @unchecked Sendable {
     /// pinned it (see ``queryGeneration``).
     var pinnedGeneration: QueryGeneration?
     var pinnedSnapshot: PinnedSnapshot?
+    /// The results observers following this context (see ``ResultsObserver``).
+    var contextObservers: [WeakContextObserver] = []
     private let storedMergePolicy = Mutex<MergePolicy>(.error)
 
     private let mergesAutomatically = Atomic<Bool>(false)

@@ -37,6 +37,14 @@ struct IdentifierSet: Sendable {
         }
     }
 
+    /// Whether any identifier is of the entity `name`; never builds a set.
+    func mentions(entity name: String) -> Bool {
+        switch form {
+        case .set(let set): set.contains { $0.entityName == name }
+        case .rows(let rows): rows.groups.contains { $0.scope.entityName == name }
+        }
+    }
+
     var isEmpty: Bool {
         switch form {
         case .set(let set): set.isEmpty

@@ -77,6 +77,12 @@ extension ModelContext {
             [Key.changes: self]
         }
 
+        /// Whether any inserted, updated or deleted identifier is of the entity `name`; never
+        /// builds a set, so a batch over another entity costs an observer nothing.
+        func mentions(entity name: String) -> Bool {
+            insertedSet.mentions(entity: name) || updatedSet.mentions(entity: name) || deletedSet.mentions(entity: name)
+        }
+
         /// True when nothing changed; never builds a set.
         public var isEmpty: Bool { insertedSet.isEmpty && updatedSet.isEmpty && deletedSet.isEmpty }
 

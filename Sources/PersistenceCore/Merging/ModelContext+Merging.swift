@@ -10,7 +10,7 @@ extension ModelContext {
         advanceQueryGeneration()
         for identifier in changes.updated {
             if let model = registered[identifier], !model.backingData.isFault {
-                refresh(model, mergeChanges: true)
+                reload(model, mergeChanges: true)
             }
         }
         for identifier in changes.deleted {
@@ -19,6 +19,7 @@ extension ModelContext {
                 forget(model.backingData, because: .mergedDeletion)
             }
         }
+        notifyObservers(.merged(changes))
     }
 
     /// Merges changes made outside any context, such as a batch request's, into each of
@@ -54,6 +55,13 @@ extension ModelContext {
     /// fault that loads on next access. A new, unsaved object is left as it is.
     public func refresh(_ model: any PersistentModel, mergeChanges: Bool) {
         checkQueue("ModelContext.refresh(_:mergeChanges:)")
+        reload(model, mergeChanges: mergeChanges)
+        notifyObservers(.refreshed(entity: model.backingData.entity.name))
+    }
+
+    /// The work of ``refresh(_:mergeChanges:)``, for one model, telling no observer: merges and
+    /// `refreshAllObjects` reload many, then tell them once.
+    private func reload(_ model: any PersistentModel, mergeChanges: Bool) {
         let data = model.backingData
         // A new object has no row to reload, even with a permanent identifier from
         // obtainPermanentIdentifiers: refreshing it would forget it, or make an unfulfillable fault.
@@ -94,8 +102,9 @@ extension ModelContext {
     public func refreshAllObjects() {
         checkQueue("ModelContext.refreshAllObjects()")
         for model in Array(registered.values) {
-            refresh(model, mergeChanges: true)
+            reload(model, mergeChanges: true)
         }
+        notifyObservers(.refreshed(entity: nil))
     }
 
     private func dropFromChangeTracking(_ data: BackingData) {

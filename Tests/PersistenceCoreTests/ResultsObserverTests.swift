@@ -1,0 +1,217 @@
+import Foundation
+import Observation
+@testable import PersistenceCore
+import SampleModels
+import Testing
+
+/// `ResultsObserver`: what reaches the list, and what does not.
+///
+/// The observed contexts are private ones, used inside `performAndWait`: an automatic merge is
+/// queued on the context's queue by the other context's save, so the next `performAndWait` runs
+/// after it, and every step is in a known order.
+@Suite("Results observers")
+struct ResultsObserverTests {
+    func item(_ number: Int) -> Item {
+        Item(timestamp: Date(timeIntervalSince1970: Double(number)), title: "item \(number)", count: number)
+    }
+
+    /// A container holding items 0..<count, and a context with an observer of every item by
+    /// `count`; `body` runs on that context's queue.
+    func withObserver(items count: Int = 3, merging: Bool = false,
+                      _ body: (ModelContainer, ModelContext, ResultsObserver<Item, Never>) throws -> Void) throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for number in 0..<count { seed.insert(item(number)) }
+            try seed.save()
+        }
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = merging
+        try context.performAndWait {
+            let observer = try ResultsObserver<Item, Never>(
+                fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+            try body(container, context, observer)
+        }
+    }
+
+    /// Saves `change` on a new background context of `container` and returns what it saved.
+    @discardableResult
+    func save(in container: ModelContainer, _ change: (ModelContext) throws -> Void) throws -> ModelContext.Changes {
+        let other = container.newBackgroundContext()
+        let saved = Locked<ModelContext.Changes?>(nil)
+        let token = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: other, queue: nil) { note in
+            saved.withLock { $0 = ModelContext.Changes(notification: note) }
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        try other.performAndWait {
+            try change(other)
+            try other.save()
+        }
+        return try #require(saved.withLock { $0 })
+    }
+
+    func counts(_ observer: ResultsObserver<Item, Never>) -> [Int] { observer.results.map(\.count) }
+
+    @Test("The first fetch happens at once, in the descriptor's order")
+    func initialResults() throws {
+        try withObserver { _, _, observer in
+            #expect(counts(observer) == [0, 1, 2])
+            #expect(observer.lastChange.isEmpty)
+            #expect(observer.fetchCount == 1)
+        }
+    }
+
+    @Test("The context's own save updates it once: inserted, deleted, updated")
+    func localSave() throws {
+        try withObserver { _, context, observer in
+            context.insert(item(3))
+            #expect(counts(observer) == [0, 1, 2], "an unsaved insert shows at the next save")
+            try context.save()
+            #expect(counts(observer) == [0, 1, 2, 3])
+            #expect(observer.lastChange.inserted == [observer.results[3].persistentModelID])
+            #expect(observer.fetchCount == 2)
+
+            let first = observer.results[0]
+            first.title = "renamed"
+            context.delete(observer.results[1])
+            try context.save()
+            #expect(counts(observer) == [0, 2, 3])
+            #expect(observer.lastChange.updated == [first.persistentModelID])
+            #expect(observer.lastChange.deleted.count == 1 && observer.lastChange.inserted.isEmpty)
+        }
+    }
+
+    @Test("A merged save is delivered after the merge runs, once, on the context's queue")
+    func mergedSaveDelivered() throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        let label = Locked<String?>(nil)
+        context.performAndWait {
+            withObservationTracking { _ = observer.results } onChange: { label.withLock { $0 = DispatchQueue.currentLabel } }
+        }
+        try save(in: container) { $0.insert(item(7)) }
+        context.performAndWait {
+            #expect(counts(observer) == [7])
+            #expect(observer.fetchCount == 2, "one fetch for the first results, one for the merged save")
+        }
+        #expect(label.withLock { $0 } == context.queueLabel, "the results changed on the context's queue")
+    }
+
+    @Test("A save the context does not merge never reaches it")
+    func unmergedSave() throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let context = container.newBackgroundContext()  // automaticallyMergesChangesFromParent is false
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        try save(in: container) { $0.insert(item(7)) }
+        context.performAndWait {
+            #expect(counts(observer).isEmpty)
+            #expect(observer.fetchCount == 1)
+        }
+    }
+
+    @Test("A batch request reaches it only when merged by hand, and then as updates")
+    func batchMergedByHand() throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for number in 0..<3 { seed.insert(item(number)) }
+            try seed.save()
+        }
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"]))
+        context.performAndWait {
+            #expect(observer.fetchCount == 1, "a batch bypasses every context, even an auto-merging one")
+            #expect(observer.results.allSatisfy { $0.title != "done" })
+        }
+        ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [context])
+        context.performAndWait {
+            #expect(observer.fetchCount == 2)
+            #expect(observer.results.allSatisfy { $0.title == "done" })
+            #expect(observer.lastChange.updated == Set(observer.results.map(\.persistentModelID)))
+        }
+    }
+
+    @Test("A merged deletion leaves the results at once, with no invalid model left in them")
+    func mergedDelete() throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for number in 0..<3 { seed.insert(item(number)) }
+            try seed.save()
+        }
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        try save(in: container) { other in
+            for item in try other.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.count == 1 })) { other.delete(item) }
+        }
+        context.performAndWait {
+            #expect(counts(observer) == [0, 2])
+            #expect(observer.lastChange.deleted.count == 1)
+        }
+    }
+
+    @Test("reset() fetches again: the results are the context's new models")
+    func reset() throws {
+        try withObserver { _, context, observer in
+            let before = observer.results[0]
+            context.reset()
+            #expect(counts(observer) == [0, 1, 2])
+            #expect(observer.results[0] !== before)
+            #expect(observer.results[0].title == "item 0", "the new models are usable")
+            #expect(observer.fetchCount == 2)
+        }
+    }
+
+    @Test("A change of order is a move")
+    func moved() throws {
+        try withObserver { _, context, observer in
+            let first = observer.results[0]
+            first.count = 10
+            try context.save()
+            #expect(counts(observer) == [1, 2, 10])
+            #expect(observer.lastChange.moved.contains(first.persistentModelID) || observer.lastChange.moved.count == 2)
+            #expect(observer.lastChange.inserted.isEmpty && observer.lastChange.deleted.isEmpty)
+            #expect(observer.lastChange.updated == [first.persistentModelID])
+        }
+    }
+
+    @Test("A save of another entity costs it nothing: no fetch")
+    func otherEntity() throws {
+        try withObserver(merging: true) { container, context, observer in
+            context.insert(Person(name: "Ada", age: 36, sex: "f"))
+            try context.save()
+            #expect(observer.fetchCount == 1)
+        }
+    }
+
+    @Test("updates yields the results now, then after each update")
+    func updatesSequence() async throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let context = container.newBackgroundContext()
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        var iterator = context.performAndWait { observer.updates.makeAsyncIterator() }
+        let first = await iterator.next()
+        #expect(first?.count == 0)
+        try context.performAndWait {
+            context.insert(item(1))
+            try context.save()
+        }
+        let second = await iterator.next()
+        #expect(second?.count == 1)
+    }
+}
