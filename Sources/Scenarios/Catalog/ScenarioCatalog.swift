@@ -13,6 +13,7 @@ public enum ScenarioCatalog {
         WrongContextQueue.self,
         MergeConflicts.self,
         ChangeMerging.self,
+        ListThatDoesNotUpdate.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,

@@ -1,0 +1,87 @@
+import Foundation
+
+extension ListThatDoesNotUpdate {
+    /// The three lanes.
+    public struct Outcome: Sendable, Codable, Hashable {
+        /// The main context merges nothing.
+        public var noMerging: Lane
+        /// The main context merges other contexts' saves automatically.
+        public var automaticMerging: Lane
+        /// Automatically, and the batch request's result by hand.
+        public var batchMergedByHand: Lane
+    }
+
+    /// One row of the list: the item's number and title.
+    public struct Row: Sendable, Codable, Hashable, CustomStringConvertible {
+        public var number: Int
+        public var title: String
+
+        public var description: String { "\(number) \(title)" }
+    }
+
+    /// One change, and what the list did about it.
+    public struct Step: Sendable, Codable, Hashable {
+        /// What changed, in words.
+        public var name: String
+        /// Whether the observer's results changed after it.
+        public var delivered: Bool
+        /// From the start of the save (or batch request) to the results' change, if they changed.
+        public var delayMilliseconds: Double?
+        /// The queues the results changed on.
+        public var deliveredOnQueues: [String]
+        /// What the list showed afterwards.
+        public var rows: [Row]
+    }
+
+    /// One lane: its merging, each step, and what the store held in the end.
+    public struct Lane: Sendable, Codable, Hashable {
+        public var merging: Merging
+        public var steps: [Step]
+        /// Every item in the store at the end, read by a fresh context.
+        public var store: [Row]
+
+        /// The list at the end.
+        public var finalRows: [Row] { steps.last?.rows ?? [] }
+        /// The step called `prefix…`.
+        func step(_ prefix: String) -> Step? { steps.first { $0.name.hasPrefix(prefix) } }
+        /// The row numbered `number` at the end.
+        func finalRow(_ number: Int) -> Row? { finalRows.first { $0.number == number } }
+    }
+}
+
+extension ListThatDoesNotUpdate {
+    /// The lesson's claims, each decided by what the list showed after each step.
+    public func checks(_ outcome: Outcome) -> [Check] {
+        let none = outcome.noMerging, automatic = outcome.automaticMerging, byHand = outcome.batchMergedByHand
+        let backgroundSteps = ["the model actor adds", "the model actor renames", "a batch request"]
+        func delivered(_ lane: Lane, _ prefix: String) -> Bool { lane.step(prefix)?.delivered ?? false }
+        func titles(_ lane: Lane) -> String { lane.finalRows.map(\.description).joined(separator: ", ") }
+        let allQueues = Set([none, automatic, byHand].flatMap { $0.steps.flatMap(\.deliveredOnQueues) })
+        return [
+            Check("without merging, no background change reaches the list",
+                  holds: backgroundSteps.allSatisfy { !delivered(none, $0) },
+                  measured: backgroundSteps.map { .init($0, delivered(none, $0) ? "delivered" : "not delivered") }),
+            Check("without merging, the main context's own save brings the new rows (its fetch reads the store) but not the edits to rows it already shows, nor the batch",
+                  holds: delivered(none, "the main context saves") && none.finalRow(3) != nil && none.finalRow(4) != nil
+                      && none.finalRow(0)?.title == "item 0" && none.finalRow(2)?.title == "item 2"
+                      && none.store.first { $0.number == 0 }?.title == "renamed",
+                  measured: [.init("list", titles(none))]),
+            Check("with automatic merging, the new rows and the edits arrive, each right after its save, on the main queue",
+                  holds: delivered(automatic, "the model actor adds") && delivered(automatic, "the model actor renames")
+                      && automatic.finalRow(3) != nil && automatic.finalRow(0)?.title == "renamed"
+                      && automatic.steps.flatMap(\.deliveredOnQueues).allSatisfy { $0 == "com.apple.main-thread" },
+                  measured: [.init("list", titles(automatic))]),
+            Check("with automatic merging, the batch request still does not arrive: it bypasses every context",
+                  holds: !delivered(automatic, "a batch request") && automatic.finalRow(2)?.title == "item 2"
+                      && automatic.store.first { $0.number == 2 }?.title == "done",
+                  measured: [.init("list shows", automatic.finalRow(2)?.description ?? "nothing"),
+                             .init("store holds", automatic.store.first { $0.number == 2 }?.description ?? "nothing")]),
+            Check("merged by hand, the batch arrives too: the list matches the store",
+                  holds: delivered(byHand, "a batch request") && byHand.finalRows == byHand.store,
+                  measured: [.init("list", titles(byHand))]),
+            Check("every change of the list happened on the main queue, the main context's",
+                  holds: allQueues == ["com.apple.main-thread"],
+                  measured: [.init("queues", allQueues.sorted().joined(separator: ", "))]),
+        ]
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+extension ListThatDoesNotUpdate {
+    /// Each lane's steps in words, with the delay from each save to the list's change.
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        func describe(_ step: Step) -> String {
+            let what = step.delivered
+                ? "the list changed" + (step.delayMilliseconds.map { String(format: " %.2f ms after the save began", $0) } ?? "")
+                : "the list did not change"
+            return "\(step.name): \(what); it shows " + step.rows.map(\.description).joined(separator: ", ") + "."
+        }
+        let none = outcome.noMerging, automatic = outcome.automaticMerging, byHand = outcome.batchMergedByHand
+        let wrongWay = ["No merging (the default):"] + none.steps.map(describe)
+            + ["The store holds " + none.store.map(\.description).joined(separator: ", ") + "."]
+        let rightWay = ["automaticallyMergesChangesFromParent = true:"] + automatic.steps.map(describe)
+            + ["The same, with the batch's identifiers merged by hand (mergeChanges(fromRemoteContextSave:into:)):"]
+            + byHand.steps.map(describe)
+        var measurements: [Measurement] = []
+        for lane in [automatic, byHand] {
+            for step in lane.steps {
+                if let delay = step.delayMilliseconds {
+                    measurements.append(Measurement("\(lane.merging.rawValue): \(step.name), save to list", delay, unit: "ms"))
+                }
+            }
+        }
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
+    }
+}
