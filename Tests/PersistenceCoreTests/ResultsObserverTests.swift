@@ -69,7 +69,7 @@ struct ResultsObserverTests {
             try context.save()
             #expect(counts(observer) == [0, 1, 2, 3])
             #expect(observer.lastChange.inserted == [observer.results[3].persistentModelID])
-            #expect(observer.fetchCount == 2)
+            #expect(observer.fetchCount == 1, "one changed row is placed in memory, not fetched again")
 
             let first = observer.results[0]
             first.title = "renamed"
@@ -96,7 +96,7 @@ struct ResultsObserverTests {
         try save(in: container) { $0.insert(item(7)) }
         context.performAndWait {
             #expect(counts(observer) == [7])
-            #expect(observer.fetchCount == 2, "one fetch for the first results, one for the merged save")
+            #expect(observer.fetchCount == 1, "the merged row is placed in memory: no second fetch")
         }
         #expect(label.withLock { $0 } == context.queueLabel, "the results changed on the context's queue")
     }
@@ -130,12 +130,12 @@ struct ResultsObserverTests {
         }
         let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"]))
         context.performAndWait {
-            #expect(observer.fetchCount == 1, "a batch bypasses every context, even an auto-merging one")
+            #expect(observer.lastChange.isEmpty, "a batch bypasses every context, even an auto-merging one")
             #expect(observer.results.allSatisfy { $0.title != "done" })
         }
         ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [context])
         context.performAndWait {
-            #expect(observer.fetchCount == 2)
+            #expect(observer.fetchCount == 1)
             #expect(observer.results.allSatisfy { $0.title == "done" })
             #expect(observer.lastChange.updated == Set(observer.results.map(\.persistentModelID)))
         }
@@ -185,6 +185,65 @@ struct ResultsObserverTests {
             #expect(observer.lastChange.moved.contains(first.persistentModelID) || observer.lastChange.moved.count == 2)
             #expect(observer.lastChange.inserted.isEmpty && observer.lastChange.deleted.isEmpty)
             #expect(observer.lastChange.updated == [first.persistentModelID])
+        }
+    }
+
+    @Test("Many changed rows at once are fetched again, once")
+    func manyChangesFetchOnce() throws {
+        try withObserver(merging: true) { container, context, observer in
+            let limit = ResultsObserver<Item, Never>.incrementalLimit
+            for number in 3..<(3 + limit + 1) { context.insert(item(number)) }
+            try context.save()
+            #expect(observer.results.count == 3 + limit + 1)
+            #expect(observer.fetchCount == 2)
+        }
+    }
+
+    @Test("Placing changed rows in memory gives what a fetch gives, after every step of 300 random changes",
+          arguments: ["count", "title", "timestamp, reverse", "count > 40", "none", "limit 5"])
+    func incrementalMatchesFetch(_ shape: String) throws {
+        let container = try makeContainer([Item.self, Person.self])
+        let context = container.newBackgroundContext(), other = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        other.automaticallyMergesChangesFromParent = true
+        var descriptor = FetchDescriptor<Item>()
+        switch shape {
+        case "count": descriptor.sortBy = [SortDescriptor(\.count)]
+        case "title": descriptor.sortBy = [SortDescriptor(\.title, comparator: .lexical)]
+        case "timestamp, reverse": descriptor.sortBy = [SortDescriptor(\.timestamp, order: .reverse)]
+        case "count > 40": descriptor.predicate = #Predicate { $0.count > 40 }; descriptor.sortBy = [SortDescriptor(\.count)]
+        case "limit 5": descriptor.sortBy = [SortDescriptor(\.count)]; descriptor.fetchLimit = 5
+        default: break
+        }
+        let observer = try context.performAndWait { try ResultsObserver<Item, Never>(fetchDescriptor: descriptor, modelContext: context) }
+        var seed = UInt64(shape.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for step in 0..<300 {
+            let writer = random(3) == 0 ? context : other
+            try writer.performAndWait {
+                let all = try writer.fetch(FetchDescriptor<Item>())
+                switch random(4) {
+                case 0, 1:
+                    let number = random(80)
+                    writer.insert(Item(timestamp: Date(timeIntervalSince1970: Double(random(50))),
+                                       title: random(4) == 0 ? nil : "t\(random(30))", count: number))
+                case 2 where !all.isEmpty:
+                    let item = all[random(all.count)]
+                    item.count = random(80)
+                    if random(2) == 0 { item.title = "t\(random(30))" }
+                    if random(3) == 0 { item.timestamp = Date(timeIntervalSince1970: Double(random(50))) }
+                default:
+                    if !all.isEmpty { writer.delete(all[random(all.count)]) }
+                }
+                try writer.save()
+            }
+            try context.performAndWait {
+                let fetched = try context.fetch(descriptor).map(\.persistentModelID)
+                #expect(observer.results.map(\.persistentModelID) == fetched, "step \(step)")
+            }
         }
     }
 

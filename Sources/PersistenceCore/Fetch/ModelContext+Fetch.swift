@@ -80,7 +80,7 @@ extension ModelContext {
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.
-    private func hasPendingChanges<T: PersistentModel>(of type: T.Type) -> Bool {
+    func hasPendingChanges<T: PersistentModel>(of type: T.Type) -> Bool {
         let isT: (any PersistentModel) -> Bool = { $0 is T }
         return insertedObjects.values.contains(where: isT) || updatedObjects.values.contains(where: isT)
             || deletedObjects.values.contains(where: isT)
