@@ -106,6 +106,21 @@ public enum WorkshopCatalog {
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
         Exercise(
+            id: "list-that-does-not-update",
+            title: "Make the list follow background saves and batch requests",
+            goal: "The list on screen is a `ResultsObserver` on the main context, the role `@Query` plays in SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background context adds and renames items, and `markDone` marks items done with a batch request, but the list never changes: the main context merges nothing, so the observer has nothing to follow. Make `prepare(_:)` set up the main context so that other contexts' saves reach the list, and make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.",
+            file: "Tutorials/Workshop/Exercises/ItemListUpdates.swift",
+            hints: [
+                "The observer is not broken: it follows its context, and the context shows only what it merges. A save made by another context reaches it only when merged, by hand or automatically.",
+                "Set `mainContext.automaticallyMergesChangesFromParent = true` in `prepare(_:)`: every other context's save is then merged on the main queue right after it commits, and the list fetches again.",
+                "A batch request bypasses every context, even one that merges automatically (`lab run list-that-does-not-update`, lane 2). Keep the request's result: by default it carries the identifiers of the rows it changed.",
+                "Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.",
+            ],
+            shippedFingerprint: 0xf5f4d8f127451b04,
+            checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
+            checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -116,7 +131,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x09b88a964b86dc69,
+            shippedFingerprint: 0x21beb737289927ca,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -131,7 +146,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x370223f7c6911acf,
+            shippedFingerprint: 0x95c9665dfdc048e9,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -145,7 +160,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x56e2d77673fdc25f,
+            shippedFingerprint: 0xd2022903aa972b96,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -1,0 +1,22 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+
+extension Solution {
+    /// Exercise 8 solved: other contexts' saves merged automatically, the batch merged by hand.
+    enum ItemListUpdates: ItemListUpdating {
+        static func prepare(_ mainContext: ModelContext) {
+            // Every other context's save is merged on the main queue right after it commits, and
+            // the list's observer fetches again.
+            mainContext.automaticallyMergesChangesFromParent = true
+        }
+
+        static func markDone(_ numbers: [Int], in container: ModelContainer, mainContext: ModelContext) throws {
+            let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { numbers.contains($0.count) },
+                                                                        propertiesToUpdate: ["title": "done"]))
+            // A batch request bypasses every context, even one that merges automatically: merge
+            // the rows it changed by hand (each context merges on its own queue).
+            ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
+        }
+    }
+}

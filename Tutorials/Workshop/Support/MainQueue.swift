@@ -1,0 +1,18 @@
+import Dispatch
+
+/// The checkers' way onto the main queue: `DispatchQueue.main.async`, awaited.
+///
+/// The main queue is serial and runs its blocks in the order they were queued. A save queues
+/// its automatic merges there before it returns, so a block queued after the save has returned
+/// runs after them: a checker sees what the merges did, every run, without sleeping.
+enum MainQueue {
+    /// Runs `body` on the main queue, after every block already queued there, and hands back
+    /// its result (or its error).
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.main.async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+}
