@@ -222,6 +222,7 @@ struct ResultsObserverTests {
             return Int((seed >> 33) % UInt64(bound))
         }
         for step in 0..<300 {
+            let before = context.performAndWait { Set(observer.results.map(\.persistentModelID)) }
             let writer = random(3) == 0 ? context : other
             try writer.performAndWait {
                 let all = try writer.fetch(FetchDescriptor<Item>())
@@ -243,6 +244,11 @@ struct ResultsObserverTests {
             try context.performAndWait {
                 let fetched = try context.fetch(descriptor).map(\.persistentModelID)
                 #expect(observer.results.map(\.persistentModelID) == fetched, "step \(step)")
+                let after = Set(fetched)
+                if before != after {
+                    #expect(observer.lastChange.inserted == after.subtracting(before), "step \(step)")
+                    #expect(observer.lastChange.deleted == before.subtracting(after), "step \(step)")
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ protocol BenchmarkGroup: Sendable {
 /// Every group of the package, in the order the results table lists them.
 let groups: [any BenchmarkGroup.Type] = [
     ImportBenchmarks.self, HopBenchmarks.self, LookupBenchmarks.self,
-    BatchBenchmarks.self, FetchBenchmarks.self, ConfinementBenchmarks.self, ReadsBenchmarks.self,
+    BatchBenchmarks.self, FetchBenchmarks.self, ConfinementBenchmarks.self, ReadsBenchmarks.self, ObserverBenchmarks.self,
 ]
 
 /// Registers every benchmark; package-benchmark's generated `main` calls this.

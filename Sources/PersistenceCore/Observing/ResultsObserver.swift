@@ -12,8 +12,9 @@ import Observation
 /// for await items in observer.updates { … }
 /// ```
 ///
-/// It fetches again, on the context's queue, right after each thing its context does that may
-/// change the answer: the context's own saves, merges of other contexts' saves (automatic, or by
+/// It updates, on the context's queue, right after each thing its context does that may change
+/// the answer (placing a few changed rows in memory, or fetching again; see
+/// `FastPaths/ResultsObserver+Incremental.swift`): the context's own saves, merges of other contexts' saves (automatic, or by
 /// hand with `mergeChanges(fromContextDidSave:)` or `mergeChanges(fromRemoteContextSave:into:)`),
 /// refreshes, `rollback()` and `reset()`. It never sees what its context has not merged: a
 /// background save reaches the list only if the context merges it, and a batch request only if
@@ -145,9 +146,9 @@ extension ResultsObserver: ContextObserver {
     /// Fetches again if `event` may change the results, and publishes what changed.
     func contextDidChange(_ event: ContextEvent) {
         guard event.concerns(entity: Element.entitySchema.name) else { return }
-        let fresh: [Element]
-        if let placed = incrementalResults(after: event) {
-            fresh = placed
+        let fresh: [Element], change: Change
+        if let update = incrementalUpdate(after: event) {
+            (fresh, change) = update
         } else {
             do {
                 fresh = try modelContext.fetch(fetchDescriptor)
@@ -157,9 +158,9 @@ extension ResultsObserver: ContextObserver {
                 lastError = error
                 return
             }
-        }
-        let change = Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID),
+            change = Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID),
                                  updated: event.updated)
+        }
         guard !change.isEmpty else { return }
         results = fresh
         lastChange = change

@@ -12,8 +12,13 @@ extension ResultsObserver {
     /// The most changed rows placed one by one; more than this, and a fetch is cheaper.
     static var incrementalLimit: Int { 100 }
 
-    /// The results after `event`, placed in memory; nil when only a fetch can tell.
-    func incrementalResults(after event: ContextEvent) -> [Element]? {
+    /// The results after `event`, placed in memory, and what changed; nil when only a fetch can
+    /// tell.
+    ///
+    /// What changed is known from the placing itself, so no diff of the whole list is needed:
+    /// a changed row's rank among the rows that did not change, before and after, says whether
+    /// it moved.
+    func incrementalUpdate(after event: ContextEvent) -> (results: [Element], change: Change)? {
         let changes: ModelContext.Changes
         switch event {
         case .saved(let saved), .merged(let saved): changes = saved
@@ -27,7 +32,20 @@ extension ResultsObserver {
         let touched = changes.inserted.union(changes.updated).union(changes.deleted).filter { $0.entityName == entity }
         guard touched.count <= Self.incrementalLimit else { return nil }
 
-        var placed = results.filter { !touched.contains($0.persistentModelID) }
+        // The rows that did not change, in order, and each changed row's rank among them.
+        var unchanged: [Element] = []
+        unchanged.reserveCapacity(results.count)
+        var rankBefore: [PersistentIdentifier: Int] = [:]
+        for model in results {
+            let identifier = model.persistentModelID
+            if touched.contains(identifier) {
+                rankBefore[identifier] = unchanged.count
+            } else {
+                unchanged.append(model)
+            }
+        }
+        var placed = unchanged
+        var change = Change()
         for identifier in touched where !changes.deleted.contains(identifier) {
             let model: Element
             do {
@@ -42,8 +60,15 @@ extension ResultsObserver {
                 if !matches { continue }
             }
             placed.insert(model, at: insertionIndex(of: model, in: placed))
+            if let before = rankBefore.removeValue(forKey: identifier) {
+                if changes.updated.contains(identifier) { change.updated.insert(identifier) }
+                if insertionIndex(of: model, in: unchanged) != before { change.moved.insert(identifier) }
+            } else {
+                change.inserted.insert(identifier)
+            }
         }
-        return placed
+        change.deleted = Set(rankBefore.keys)  // shown before, not placed again
+        return (placed, change)
     }
 
     /// Where `model` goes in `sorted`: after every model that orders before it.
