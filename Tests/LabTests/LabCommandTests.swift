@@ -162,6 +162,22 @@ extension LabCommandTests {
         // Two saves of 1,000 in the batched lane, one save in each of the others.
         #expect(try document.nodes(forXPath: "//*[@id='reads-batched-pinned']/*[@class='save']").count == 2)
     }
+
+    @Test("lab timeline --list-that-does-not-update marks which changes reached the list in each lane")
+    func listTimeline() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-list-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try LabProcess.run(["timeline", "--list-that-does-not-update", "--svg", file.path, "--in-memory"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let document = try XMLDocument(contentsOf: file)
+        func count(_ lane: String, _ kind: String) throws -> Int {
+            try document.nodes(forXPath: "//*[@id='list-\(lane)']/*[@class='\(kind)']").count
+        }
+        // No merging: only the main context's own save updates the list.
+        #expect(try count("no-merging", "delivered") == 1 && count("no-merging", "missed") == 3)
+        #expect(try count("automatic-merging", "delivered") == 2 && count("automatic-merging", "missed") == 1)
+        #expect(try count("batch-merged-by-hand", "delivered") == 3 && count("batch-merged-by-hand", "missed") == 0)
+    }
 }
 
 /// A `lab bench --json` row.
