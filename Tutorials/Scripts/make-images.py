@@ -69,10 +69,14 @@ class Canvas:
 def course():
     c = Canvas(PAPER)
     # One card per scenario, in course order, coloured by what it is about.
-    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, PRIVATE, STORE, INK]
+    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, MAIN, PRIVATE, STORE, INK]
+    per_row, width, gap = 6, 110, 12
     for n, color in enumerate(colors):
-        x, y = 45 + (n % 5) * 146, 70 + (n // 5) * 140
-        c.rect(x, y, 126, 120, color, radius=18)
+        row, column = divmod(n, per_row)
+        in_row = min(per_row, len(colors) - row * per_row)
+        left = (W - in_row * (width + gap) + gap) // 2  # each row centred
+        x, y = left + column * (width + gap), 70 + row * 140
+        c.rect(x, y, width, 120, color, radius=18)
         c.circle(x + 30, y + 30, 14, PAPER)
     c.save("course.png")
 
