@@ -23,7 +23,7 @@ public enum TutorialCatalog {
         Chapter(article: .customExecutor, image: "chapter-executor.png",
                 scenarioIDs: ["model-actor-executor"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
-                scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging"]),
+                scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.png",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]

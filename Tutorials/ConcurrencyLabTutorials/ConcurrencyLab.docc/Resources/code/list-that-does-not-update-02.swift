@@ -1,0 +1,28 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+
+/// The background half of the lesson: a model actor with a private queue that adds items and
+/// renames some, each change one save, as an import or a sync would.
+@BackgroundModelActor
+actor ItemEditor {
+    /// Inserts items numbered `numbers` and saves; returns when the save began.
+    func addItems(_ numbers: [Int]) throws -> ContinuousClock.Instant {
+        for number in numbers {
+            modelContext.insert(ListThatDoesNotUpdate.item(number))
+        }
+        let saving = ContinuousClock.now
+        try modelContext.save()
+        return saving
+    }
+
+    /// Renames the items numbered `numbers` to `title` and saves; returns when the save began.
+    func rename(_ numbers: [Int], to title: String) throws -> ContinuousClock.Instant {
+        for item in try modelContext.fetch(FetchDescriptor<Item>(predicate: #Predicate { numbers.contains($0.count) })) {
+            item.title = title
+        }
+        let saving = ContinuousClock.now
+        try modelContext.save()
+        return saving
+    }
+}

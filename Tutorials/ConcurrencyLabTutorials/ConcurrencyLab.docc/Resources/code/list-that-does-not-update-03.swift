@@ -1,0 +1,134 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+
+/// "My background save doesn't show up in the list": a list on the main context, kept by a
+/// ``PersistenceCore/ResultsObserver``, while a model actor adds items and renames some, and a
+/// batch request marks some done.
+///
+/// The observer fetches again after whatever its context does, and only then: it cannot show a
+/// change its context has not merged. Three lanes, the same three changes each:
+///
+/// 1. **No merging** (Core Data's default): no background save reaches the list. A later save of
+///    the main context's own brings the new rows (its fetch reads the store) but not the edits to
+///    rows it already shows (its registered copies keep their old values), nor the batch.
+/// 2. **Automatic merging**: the new rows and the edits arrive right after each save; the batch
+///    still does not, since batch requests bypass every context.
+/// 3. **Automatic merging, and the batch's identifiers merged by hand**: everything arrives.
+public struct ListThatDoesNotUpdate: Scenario {
+    public static let info = ScenarioInfo(
+        id: "list-that-does-not-update",
+        title: "The list that does not update: an observer shows only what its context merges",
+        articles: [.coreDataTips, .backgroundModelActor],
+        why: """
+            A list on screen is a fetch that fetches again when its context changes: SwiftUI's \
+            @Query, Core Data's NSFetchedResultsController, SwiftData's ResultsObserver. Article \
+            004 moves the writing to a background model actor, and the list stops updating: the \
+            save went to the store, but the main context never heard of it. The observer is not \
+            broken; it follows its context, and the context shows only what it merges. A later \
+            fetch of its own brings new rows, because a fetch reads the store, but rows it already \
+            shows keep the values its registered objects hold. Article 003's \
+            automaticallyMergesChangesFromParent merges every background save, on the main queue, \
+            and the list follows at once; but batch requests bypass every context, so their \
+            changes arrive only when merged by hand with mergeChanges(fromRemoteContextSave:into:).
+            """,
+        rule: "A list follows its context, and its context shows only what it merges: set automaticallyMergesChangesFromParent on the context a list observes, and merge every batch request's result by hand.",
+        whereToLook: [
+            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate.swift",
+            "Sources/Scenarios/ListThatDoesNotUpdate/ItemListModel.swift",
+            "Sources/Scenarios/ListThatDoesNotUpdate/ItemEditor.swift",
+            "Sources/PersistenceCore/Observing/ResultsObserver.swift",
+            "Sources/PersistenceCore/Observing/ContextObservation.swift",
+            "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
+            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Outcome.swift",
+            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Report.swift",
+            "Tests/PersistenceCoreTests/ResultsObserverTests.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
+        ])
+
+    /// How the main context hears of other contexts' changes in one lane.
+    public enum Merging: String, Sendable, Codable, CaseIterable {
+        /// Never: Core Data's default.
+        case none
+        /// `automaticallyMergesChangesFromParent`.
+        case automatic
+        /// Automatically, and the batch request's identifiers by hand.
+        case automaticAndBatchByHand
+    }
+
+    public init() {}
+
+    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+        var lanes: [Lane] = []
+        for merging in Merging.allCases {
+            lanes.append(try await runLane(merging, in: environment))
+        }
+        return Outcome(noMerging: lanes[0], automaticMerging: lanes[1], batchMergedByHand: lanes[2])
+    }
+
+    /// The list shows items 0, 1, 2; then the editor adds 3 and 4, renames 0 and 1, and a batch
+    /// request marks 2 done; in the first lane, the main context then saves a change of its own.
+    private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
+        let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for number in 0..<3 { seed.insert(Self.item(number)) }
+            try seed.save()
+        }
+        let mainContext = container.mainContext
+        let list = try await DispatchQueue.main.asyncAndAwait { () -> Result<ItemListModel, any Error> in
+            mainContext.automaticallyMergesChangesFromParent = merging != .none
+            return Result { try ItemListModel(mainContext: mainContext) }
+        }.get()
+        let editor = ItemEditor(modelContainer: container)
+        var steps: [Step] = []
+
+        /// Runs one change (which returns when its save began), lets the main queue run whatever
+        /// the save queued there (a merge), and notes what the list shows and whether it changed.
+        func step(_ name: String, _ change: () async throws -> ContinuousClock.Instant) async throws {
+            let before = await DispatchQueue.main.asyncAndAwait { list.deliveries.count }
+            let saving = try await change()
+            // A merge is queued on the main queue when the save commits: this block runs after it.
+            let (deliveries, rows) = await DispatchQueue.main.asyncAndAwait { (list.deliveries, list.rows) }
+            let new = deliveries.dropFirst(before)
+            steps.append(Step(name: name, delivered: !new.isEmpty,
+                              delayMilliseconds: new.first.map { ($0.at - saving) / .milliseconds(1) },
+                              deliveredOnQueues: Set(new.map(\.queueLabel)).sorted(), rows: rows))
+        }
+
+        try await step("the model actor adds items 3 and 4") { try await editor.addItems([3, 4]) }
+        try await step("the model actor renames items 0 and 1") { try await editor.rename([0, 1], to: "renamed") }
+        try await step("a batch request marks item 2 done") {
+            let saving = ContinuousClock.now
+            let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { $0.count == 2 },
+                                                                        propertiesToUpdate: ["title": "done"]))
+            if merging == .automaticAndBatchByHand {
+                ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
+            }
+            return saving
+        }
+        if merging == .none {
+            try await step("the main context saves a change of its own (item 5)") {
+                try await DispatchQueue.main.asyncAndAwait { () -> Result<ContinuousClock.Instant, any Error> in
+                    Result {
+                        mainContext.insert(Self.item(5))
+                        let saving = ContinuousClock.now
+                        try mainContext.save()
+                        return saving
+                    }
+                }.get()
+            }
+        }
+        // What the store holds, read by a context that registered nothing before.
+        let reader = container.newBackgroundContext()
+        let store = try reader.performAndWait {
+            try reader.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.count)])).map { Row(number: $0.count, title: $0.title ?? "") }
+        }
+        return Lane(merging: merging, steps: steps, store: store)
+    }
+
+    /// Item number `number`, titled "item <number>".
+    static func item(_ number: Int) -> Item {
+        Item(timestamp: Date(timeIntervalSince1970: 1_700_000_000 + Double(number)), title: "item \(number)", count: number)
+    }
+}
