@@ -42,10 +42,11 @@ struct ListTimelineSVG {
             svg += "<text x=\"10\" y=\"\(r(y + 20))\" font-weight=\"bold\">\(entry.title)</text>\n"
             for (column, step) in entry.lane.steps.enumerated() {
                 let x = left + Double(column) * columnWidth + 4
-                if let delay = step.delayMilliseconds, step.delivered {
-                    let length = max(2, delay / longest * (columnWidth - 60))
+                if step.delivered {
+                    let length = step.delayMilliseconds.map { max(2, $0 / longest * (columnWidth - 60)) } ?? 8
                     svg += "<rect class=\"delivered\" x=\"\(r(x))\" y=\"\(r(y + 8))\" width=\"\(r(length))\" height=\"14\" fill=\"#3a3\"/>\n"
-                    svg += "<text x=\"\(r(x + length + 4))\" y=\"\(r(y + 20))\" fill=\"#333\">\(format(delay)) ms</text>\n"
+                    let label = step.delayMilliseconds.map { "\(format($0)) ms" } ?? "fetched anew"
+                    svg += "<text x=\"\(r(x + length + 4))\" y=\"\(r(y + 20))\" fill=\"#333\">\(label)</text>\n"
                 } else {
                     svg += "<text class=\"missed\" x=\"\(r(x))\" y=\"\(r(y + 21))\" fill=\"#d33\" font-size=\"16\">✗</text>\n"
                 }
