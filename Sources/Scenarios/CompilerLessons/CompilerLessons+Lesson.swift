@@ -12,6 +12,23 @@ extension CompilerLessons {
         public var expectedDiagnostic: String
         /// What the fixed snippet does instead.
         public var fix: String
+        /// What differs under Swift 6.2's default MainActor isolation; nil when the mistake gets
+        /// the same error there. (Under `NonisolatedNonsendingByDefault` every mistake gets the
+        /// same error: none of them calls a `nonisolated async` function.)
+        public var underDefaultMainActor: DefaultMainActorDifference? = nil
+
+        /// How a mistake fares under default MainActor isolation, where it differs.
+        public struct DefaultMainActorDifference: Sendable, Codable, Hashable {
+            /// The error there; nil when the mistake compiles there.
+            public var diagnostic: String?
+            /// Why, for a learner on a new project.
+            public var why: String
+        }
+
+        /// The error the wrong snippet must get under `setting`; nil when it compiles there.
+        public func expectedDiagnostic(under setting: SnippetCompiler.Setting) -> String? {
+            setting == .defaultMainActorIsolation ? (underDefaultMainActor.map(\.diagnostic) ?? expectedDiagnostic) : expectedDiagnostic
+        }
 
         /// The file that must not compile.
         public var wrongSnippet: String { "\(id).wrong.swift" }
@@ -49,7 +66,10 @@ extension CompilerLessons {
             id: "model-from-actor", articles: [.swiftDataConcurrency, .backgroundModelActor],
             mistake: "A model actor's newItem(timestamp:) returns the Item it inserted.",
             expectedDiagnostic: "non-Sendable 'Item'-typed result can not be returned from actor-isolated instance method 'newItem(timestamp:)' to nonisolated context",
-            fix: "Return the PersistentIdentifier (or a Sendable value) and read the model in the caller's own context."),
+            fix: "Return the PersistentIdentifier (or a Sendable value) and read the model in the caller's own context.",
+            underDefaultMainActor: .init(
+                diagnostic: "non-Sendable 'Item'-typed result can not be returned from actor-isolated instance method 'newItem(timestamp:)' to main actor-isolated context",
+                why: "the same error, naming the caller's new isolation: its code is MainActor-isolated by default")),
         Lesson(
             id: "model-in-detached-task", articles: [.swiftDataConcurrency],
             mistake: "A main-context model is captured by Task.detached.",
@@ -59,7 +79,10 @@ extension CompilerLessons {
             id: "model-in-sendable-value", articles: [.backgroundModelActor],
             mistake: "A model is wrapped in a Sendable struct to hand it to the UI.",
             expectedDiagnostic: "stored property 'item' of 'Sendable'-conforming struct 'ItemPayload' has non-Sendable type 'Item'",
-            fix: "Article 004's DomainItem: copy the fields the UI needs (id, timestamp) into a Sendable struct."),
+            fix: "Article 004's DomainItem: copy the fields the UI needs (id, timestamp) into a Sendable struct.",
+            underDefaultMainActor: .init(
+                diagnostic: nil,
+                why: "the snippet's @Model class is MainActor-isolated by default there, and a MainActor-isolated class counts as Sendable, so the compiler now assumes every Item is used on the main actor, which only a main-context model is; DomainItem is still the way to hand models' data across")),
         Lesson(
             id: "model-from-task-group", articles: [.backgroundModelActor],
             mistake: "Child tasks of a task group return the models they fetched.",

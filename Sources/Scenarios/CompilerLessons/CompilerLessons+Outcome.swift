@@ -10,6 +10,8 @@ extension CompilerLessons {
         /// Why nothing was compiled (no `swiftc` on `PATH`, no built modules next to this
         /// program); nil when the snippets were compiled.
         public var notCompiledBecause: String?
+        /// The same snippets compiled under each Swift 6.2 setting, by setting, then file name.
+        public var underSwift62: [SnippetCompiler.Setting: [String: Compilation]] = [:]
     }
 
     /// What `swiftc` said of one snippet.
@@ -38,6 +40,29 @@ extension CompilerLessons {
                 holds: fixed.map { $0.exitCode == 0 && $0.errors.isEmpty && $0.warnings.isEmpty } ?? false,
                 measured: [.init("errors", fixed?.errors.count ?? -1), .init("warnings", fixed?.warnings.count ?? -1)]))
         }
+        for setting in [SnippetCompiler.Setting.nonisolatedNonsendingByDefault, .defaultMainActorIsolation] {
+            let compilations = outcome.underSwift62[setting] ?? [:]
+            let mismatches = outcome.lessons.filter { lesson in
+                !Self.matches(compilations[lesson.wrongSnippet], lesson.expectedDiagnostic(under: setting))
+                    || !Self.matches(compilations[lesson.fixedSnippet], nil)
+            }
+            let differing = outcome.lessons.filter { $0.expectedDiagnostic(under: setting) != $0.expectedDiagnostic }
+            checks.append(Check(
+                "under \(setting.title), every snippet gives what the lesson says (\(differing.isEmpty ? "the same errors" : "\(differing.count) differ: " + differing.map(\.id).joined(separator: ", "))), and every fix compiles",
+                holds: !compilations.isEmpty && mismatches.isEmpty,
+                measured: [.init("compiled", compilations.count),
+                           .init("not as the lesson says", mismatches.isEmpty ? "none" : mismatches.map(\.id).joined(separator: ", "))]))
+        }
         return checks
+    }
+
+    /// Whether a compilation gave exactly `diagnostic` (every error contains it), or, for nil,
+    /// compiled without errors or warnings.
+    static func matches(_ compilation: Compilation?, _ diagnostic: String?) -> Bool {
+        guard let compilation else { return false }
+        guard let diagnostic else {
+            return compilation.exitCode == 0 && compilation.errors.isEmpty && compilation.warnings.isEmpty
+        }
+        return compilation.exitCode != 0 && !compilation.errors.isEmpty && compilation.errors.allSatisfy { $0.contains(diagnostic) }
     }
 }

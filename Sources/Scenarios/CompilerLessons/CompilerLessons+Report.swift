@@ -12,6 +12,18 @@ extension CompilerLessons {
             return "\(lesson.fixedSnippet): \(lesson.fix)"
                 + (fixed.map { $0.exitCode == 0 ? " (compiles)" : " (does NOT compile: \($0.errors.first ?? "exit \($0.exitCode)"))" } ?? "")
         }
+        for (setting, compilations) in outcome.underSwift62.sorted(by: { $0.key.rawValue > $1.key.rawValue }) {
+            let different = outcome.lessons.compactMap { lesson -> String? in
+                guard let wrong = compilations[lesson.wrongSnippet] else { return nil }
+                let now = wrong.errors.first
+                let before = outcome.compilations[lesson.wrongSnippet]?.errors.first
+                guard now != before else { return nil }
+                return "\(lesson.id) " + (now.map { "now says \"\($0)\"" } ?? "compiles")
+                    + (lesson.underDefaultMainActor.map { " (\($0.why))" } ?? "")
+            }
+            wrongWay.append("Under \(setting.title) (what a new Xcode project turns on): "
+                + (different.isEmpty ? "every mistake gets the same error." : different.joined(separator: "; ") + "; the others get the same error."))
+        }
         if let reason = outcome.notCompiledBecause {
             wrongWay.append("The snippets were NOT compiled here (\(reason)); run the tests, or `swift run lab` from the package, to compile them.")
         } else {

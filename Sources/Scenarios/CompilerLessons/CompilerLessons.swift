@@ -51,9 +51,15 @@ public struct CompilerLessons: Scenario {
                            notCompiledBecause: "\(error)")
         }
         let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        let results = try await compiler.compileAll(Self.lessons, atOnce: width)
-        return Outcome(snippetFolder: Self.snippetFolder, lessons: Self.lessons,
-                       compilations: results.mapValues { Compilation(exitCode: $0.exitCode, errors: $0.errors, warnings: $0.warnings) },
-                       notCompiledBecause: nil)
+        func compilations(_ setting: SnippetCompiler.Setting) async throws -> [String: Compilation] {
+            try await compiler.compileAll(Self.lessons, setting: setting, atOnce: width)
+                .mapValues { Compilation(exitCode: $0.exitCode, errors: $0.errors, warnings: $0.warnings) }
+        }
+        var underSwift62: [SnippetCompiler.Setting: [String: Compilation]] = [:]
+        for setting in [SnippetCompiler.Setting.nonisolatedNonsendingByDefault, .defaultMainActorIsolation] {
+            underSwift62[setting] = try await compilations(setting)
+        }
+        return Outcome(snippetFolder: Self.snippetFolder, lessons: Self.lessons, compilations: try await compilations(.swift6),
+                       notCompiledBecause: nil, underSwift62: underSwift62)
     }
 }

@@ -68,9 +68,40 @@ public struct SnippetCompiler: Sendable {
     /// The macro plugin that expands `@Model` and `@ModelActor`.
     var plugin: URL { buildFolder.appendingPathComponent("PersistenceCoreMacros-tool") }
 
-    /// The arguments for one snippet.
-    func arguments(for snippet: URL) -> [String] {
-        [
+    /// The language settings a snippet is compiled under: Swift 6, and the two Swift 6.2 settings
+    /// a new Xcode project turns on.
+    public enum Setting: String, Sendable, Codable, CaseIterable {
+        /// `-swift-version 6`, nothing more.
+        case swift6
+        /// Swift 6.2's `NonisolatedNonsendingByDefault`: a `nonisolated async` function runs on
+        /// its caller's actor.
+        case nonisolatedNonsendingByDefault
+        /// Swift 6.2's default isolation, `.defaultIsolation(MainActor.self)` in a manifest: every
+        /// unannotated declaration of the module is MainActor-isolated.
+        case defaultMainActorIsolation
+
+        /// The compiler flags that turn the setting on.
+        public var flags: [String] {
+            switch self {
+            case .swift6: []
+            case .nonisolatedNonsendingByDefault: ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
+            case .defaultMainActorIsolation: ["-default-isolation", "MainActor"]
+            }
+        }
+
+        /// How the lessons name it.
+        public var title: String {
+            switch self {
+            case .swift6: "Swift 6"
+            case .nonisolatedNonsendingByDefault: "Swift 6.2 with NonisolatedNonsendingByDefault"
+            case .defaultMainActorIsolation: "Swift 6.2 with default MainActor isolation"
+            }
+        }
+    }
+
+    /// The arguments for one snippet under `setting`.
+    func arguments(for snippet: URL, setting: Setting = .swift6) -> [String] {
+        setting.flags + [
             "-swift-version", "6", "-parse-as-library", "-module-name", "Snippet",
             "-emit-sil", "-o", "/dev/null",
             "-diagnostic-style", "llvm", "-no-color-diagnostics",
@@ -82,8 +113,8 @@ public struct SnippetCompiler: Sendable {
         ]
     }
 
-    /// Compiles the snippet file called `name`.
-    func compile(_ name: String) async throws -> Result {
+    /// Compiles the snippet file called `name` under `setting`.
+    func compile(_ name: String, setting: Setting = .swift6) async throws -> Result {
         let log = FileManager.default.temporaryDirectory
             .appendingPathComponent("snippet-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -93,7 +124,7 @@ public struct SnippetCompiler: Sendable {
 
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = arguments(for: snippetFolder.appendingPathComponent(name))
+        process.arguments = arguments(for: snippetFolder.appendingPathComponent(name), setting: setting)
         process.standardOutput = output
         process.standardError = output
         let exitCode = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
@@ -108,20 +139,20 @@ public struct SnippetCompiler: Sendable {
         return Result(exitCode: exitCode, output: try String(contentsOf: log, encoding: .utf8))
     }
 
-    /// Compiles every snippet of every lesson, a few at a time; keyed by file name.
-    func compileAll(_ lessons: [CompilerLessons.Lesson], atOnce width: Int = 2) async throws -> [String: Result] {
+    /// Compiles every snippet of every lesson under `setting`, a few at a time; keyed by file name.
+    func compileAll(_ lessons: [CompilerLessons.Lesson], setting: Setting = .swift6, atOnce width: Int = 2) async throws -> [String: Result] {
         let names = lessons.flatMap { [$0.wrongSnippet, $0.fixedSnippet] }
         return try await withThrowingTaskGroup(of: (String, Result).self) { group in
             var results: [String: Result] = [:]
             var next = names.makeIterator()
             for _ in 0..<width {
                 guard let name = next.next() else { break }
-                group.addTask { (name, try await compile(name)) }
+                group.addTask { (name, try await compile(name, setting: setting)) }
             }
             while let (name, result) = try await group.next() {
                 results[name] = result
                 if let name = next.next() {
-                    group.addTask { (name, try await compile(name)) }
+                    group.addTask { (name, try await compile(name, setting: setting)) }
                 }
             }
             return results
