@@ -9,9 +9,10 @@ import SampleModels
 /// The observer fetches again after whatever its context does, and only then: it cannot show a
 /// change its context has not merged. Three lanes, the same three changes each:
 ///
-/// 1. **No merging** (Core Data's default): no background save reaches the list. A later save of
-///    the main context's own brings the new rows (its fetch reads the store) but not the edits to
-///    rows it already shows (its registered copies keep their old values), nor the batch.
+/// 1. **No merging** (Core Data's default): no background save reaches the list. The main
+///    context's own save shows, but only its own item. Made again (its view appearing again), the
+///    list fetches the store and shows the new rows, but not the edits to rows the context already
+///    holds (its registered copies keep their old values), nor the batch.
 /// 2. **Automatic merging**: the new rows and the edits arrive right after each save; the batch
 ///    still does not, since batch requests bypass every context.
 /// 3. **Automatic merging, and the batch's identifiers merged by hand**: everything arrives.
@@ -25,9 +26,9 @@ public struct ListThatDoesNotUpdate: Scenario {
             @Query, Core Data's NSFetchedResultsController, SwiftData's ResultsObserver. Article \
             004 moves the writing to a background model actor, and the list stops updating: the \
             save went to the store, but the main context never heard of it. The observer is not \
-            broken; it follows its context, and the context shows only what it merges. A later \
-            fetch of its own brings new rows, because a fetch reads the store, but rows it already \
-            shows keep the values its registered objects hold. Article 003's \
+            broken; it follows its context, and the context shows only what it merges. A list made \
+            again fetches the store and finds new rows, but rows the context already holds keep \
+            the values its registered objects hold. Article 003's \
             automaticallyMergesChangesFromParent merges every background save, on the main queue, \
             and the list follows at once; but batch requests bypass every context, so their \
             changes arrive only when merged by hand with mergeChanges(fromRemoteContextSave:into:).
@@ -108,7 +109,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             return saving
         }
         if merging == .none {
-            try await step("the main context saves a change of its own (item 5)") {
+            try await step("the main context saves an item of its own (item 5)") {
                 try await DispatchQueue.main.asyncAndAwait { () -> Result<ContinuousClock.Instant, any Error> in
                     Result {
                         mainContext.insert(Self.item(5))
@@ -118,6 +119,13 @@ public struct ListThatDoesNotUpdate: Scenario {
                     }
                 }.get()
             }
+        }
+        if merging == .none {
+            // A view that appears again makes its list anew: a first fetch, which reads the store.
+            let again = await DispatchQueue.main.asyncAndAwait { Result { try ItemListModel(mainContext: mainContext).rows } }
+            let rows = try again.get()
+            steps.append(Step(name: "the list is made again, as when its view appears again", delivered: rows != steps.last?.rows,
+                              delayMilliseconds: nil, deliveredOnQueues: ["com.apple.main-thread"], rows: rows))
         }
         // What the store holds, read by a context that registered nothing before.
         let reader = container.newBackgroundContext()
