@@ -45,7 +45,9 @@ extension ModelContext {
         let count = try readStore { (connection) throws(ModelError) -> Int64 in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
-            return try statement.step() ? statement.int64(0) : 0
+            let count = try statement.step() ? statement.int64(0) : 0
+            statement.reset()  // one row read of one: end the read, so no snapshot is kept
+            return count
         }
         var result = Int(count) - (descriptor.fetchOffset ?? 0)
         if let limit = descriptor.fetchLimit { result = min(result, limit) }

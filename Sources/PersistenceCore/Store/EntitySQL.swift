@@ -70,6 +70,8 @@ final class EntitySQL: Sendable {
         let statement = try connection.cachedStatement(selectByPrimaryKey)
         try statement.bind(.integer(primaryKey), at: 1)
         guard try statement.step() else { return nil }
-        return row(of: statement)
+        let row = row(of: statement)
+        statement.reset()  // the one row is read: end the read, so no snapshot is kept
+        return row
     }
 }

@@ -99,9 +99,11 @@ final class SQLiteConnection {
         return Int(sqlite3_changes(handle))
     }
 
-    /// Resets every statement left mid-way (a lookup reads one row and stops there), so that the
-    /// read transaction SQLite started for it ends, and the connection's next read sees the
-    /// latest commit instead of the state that statement began with.
+    /// Resets every statement left mid-way, so that the read transaction SQLite started for it
+    /// ends, and the connection's next read sees the latest commit instead of the state that
+    /// statement began with. The reads that stop after one row reset their statement themselves;
+    /// readers call this after every read as a safety net (the writer's connection needs none:
+    /// it always reads the latest state, its own).
     func finishReading() {
         var statement = sqlite3_next_stmt(handle, nil)
         while let current = statement {

@@ -95,10 +95,7 @@ final class SQLiteStore: Sendable {
         } catch {
             throw error.explained(for: url)
         }
-        return try withConnection { (connection) throws(ModelError) -> T in
-            defer { connection.finishReading() }
-            return try body(connection)
-        }
+        return try withConnection(body)
     }
 
     /// A read transaction held open at the last committed state, for a context pinned to a
