@@ -34,6 +34,25 @@ struct ResultsObserverTests {
         }
     }
 
+    /// A container holding items 0..<count, and a context with an observer of every item by
+    /// `count`, for tests that go on and off the context's queue.
+    func observed(items count: Int, merging: Bool) throws -> (ModelContainer, ModelContext, ResultsObserver<Item, Never>) {
+        let container = try makeContainer([Item.self, Person.self])
+        if count > 0 {
+            let seed = container.newBackgroundContext()
+            try seed.performAndWait {
+                for number in 0..<count { seed.insert(item(number)) }
+                try seed.save()
+            }
+        }
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = merging
+        let observer = try context.performAndWait {
+            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
+        }
+        return (container, context, observer)
+    }
+
     /// Saves `change` on a new background context of `container` and returns what it saved.
     @discardableResult
     func save(in container: ModelContainer, _ change: (ModelContext) throws -> Void) throws -> ModelContext.Changes {
@@ -83,12 +102,7 @@ struct ResultsObserverTests {
 
     @Test("A merged save is delivered after the merge runs, once, on the context's queue")
     func mergedSaveDelivered() throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let context = container.newBackgroundContext()
-        context.automaticallyMergesChangesFromParent = true
-        let observer = try context.performAndWait {
-            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-        }
+        let (container, context, observer) = try observed(items: 0, merging: true)
         let label = Locked<String?>(nil)
         context.performAndWait {
             withObservationTracking { _ = observer.results } onChange: { label.withLock { $0 = DispatchQueue.currentLabel } }
@@ -103,11 +117,7 @@ struct ResultsObserverTests {
 
     @Test("A save the context does not merge never reaches it")
     func unmergedSave() throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let context = container.newBackgroundContext()  // automaticallyMergesChangesFromParent is false
-        let observer = try context.performAndWait {
-            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-        }
+        let (container, context, observer) = try observed(items: 0, merging: false)
         try save(in: container) { $0.insert(item(7)) }
         context.performAndWait {
             #expect(counts(observer).isEmpty)
@@ -117,17 +127,7 @@ struct ResultsObserverTests {
 
     @Test("A batch request reaches it only when merged by hand, and then as updates")
     func batchMergedByHand() throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let seed = container.newBackgroundContext()
-        try seed.performAndWait {
-            for number in 0..<3 { seed.insert(item(number)) }
-            try seed.save()
-        }
-        let context = container.newBackgroundContext()
-        context.automaticallyMergesChangesFromParent = true
-        let observer = try context.performAndWait {
-            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-        }
+        let (container, context, observer) = try observed(items: 3, merging: true)
         let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"]))
         context.performAndWait {
             #expect(observer.lastChange.isEmpty, "a batch bypasses every context, even an auto-merging one")
@@ -143,17 +143,7 @@ struct ResultsObserverTests {
 
     @Test("A merged deletion leaves the results at once, with no invalid model left in them")
     func mergedDelete() throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let seed = container.newBackgroundContext()
-        try seed.performAndWait {
-            for number in 0..<3 { seed.insert(item(number)) }
-            try seed.save()
-        }
-        let context = container.newBackgroundContext()
-        context.automaticallyMergesChangesFromParent = true
-        let observer = try context.performAndWait {
-            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-        }
+        let (container, context, observer) = try observed(items: 3, merging: true)
         try save(in: container) { other in
             for item in try other.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.count == 1 })) { other.delete(item) }
         }
@@ -264,11 +254,7 @@ struct ResultsObserverTests {
 
     @Test("updates yields the results now, then after each update")
     func updatesSequence() async throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let context = container.newBackgroundContext()
-        let observer = try context.performAndWait {
-            try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-        }
+        let (_, context, observer) = try observed(items: 0, merging: false)
         var iterator = context.performAndWait { observer.updates.makeAsyncIterator() }
         let first = await iterator.next()
         #expect(first?.count == 0)

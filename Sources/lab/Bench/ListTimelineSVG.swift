@@ -3,7 +3,7 @@ import Scenarios
 
 /// Draws the list-that-does-not-update lanes: for each change, a green bar from the start of its
 /// save to the list's update on the main queue, or a red cross where the list never updated.
-struct ListTimelineSVG {
+struct ListTimelineSVG: SVGDrawing {
     let outcome: ListThatDoesNotUpdate.Outcome
 
     private let width = 960.0
@@ -24,15 +24,11 @@ struct ListTimelineSVG {
         let names = outcome.noMerging.steps.map(\.name)
         let columnWidth = (width - left - right) / Double(max(names.count, 1))
         let height = top + Double(lanes.count) * laneHeight + 40
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <title>The list that does not update: which changes reached the list, and how fast</title>
-            <rect width="100%" height="100%" fill="white"/>
-            <text x="10" y="24" font-size="16" font-weight="bold">Which background changes reached the list on the main context</text>
-            <text x="10" y="42" fill="#555">green: from the start of the save to the list's update (longest \(format(longest)) ms); red ✗: the list never updated</text>
-
-            """
+        var svg = opening(width: width, height: height,
+                          title: "The list that does not update: which changes reached the list, and how fast",
+                          heading: "Which background changes reached the list on the main context",
+                          legend: "green: from the start of the save to the list's update (longest \(format(longest, decimals: 2)) ms); red ✗: the list never updated",
+                          x: 10)
         for (column, name) in names.enumerated() {
             svg += "<text x=\"\(r(left + Double(column) * columnWidth + 4))\" y=\"\(r(top - 6))\" fill=\"#555\" font-size=\"10\">\(escape(name))</text>\n"
         }
@@ -45,7 +41,7 @@ struct ListTimelineSVG {
                 if step.delivered {
                     let length = step.delayMilliseconds.map { max(2, $0 / longest * (columnWidth - 60)) } ?? 8
                     svg += "<rect class=\"delivered\" x=\"\(r(x))\" y=\"\(r(y + 8))\" width=\"\(r(length))\" height=\"14\" fill=\"#3a3\"/>\n"
-                    let label = step.delayMilliseconds.map { "\(format($0)) ms" } ?? "fetched anew"
+                    let label = step.delayMilliseconds.map { "\(format($0, decimals: 2)) ms" } ?? "fetched anew"
                     svg += "<text x=\"\(r(x + length + 4))\" y=\"\(r(y + 20))\" fill=\"#333\">\(label)</text>\n"
                 } else {
                     svg += "<text class=\"missed\" x=\"\(r(x))\" y=\"\(r(y + 21))\" fill=\"#d33\" font-size=\"16\">✗</text>\n"
@@ -55,11 +51,5 @@ struct ListTimelineSVG {
         }
         svg += "</svg>\n"
         return svg
-    }
-
-    private func r(_ value: Double) -> String { String(format: "%.1f", value) }
-    private func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.2f", value) }
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }

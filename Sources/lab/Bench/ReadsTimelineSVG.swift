@@ -6,7 +6,7 @@ import Scenarios
 ///
 /// With one shared connection, the frame that starts during the save stretches across it; with
 /// readers, frames keep coming as short bars above the save.
-struct ReadsTimelineSVG {
+struct ReadsTimelineSVG: SVGDrawing {
     let outcome: ReadsDuringImport.Outcome
 
     private let width = 960.0
@@ -30,15 +30,11 @@ struct ReadsTimelineSVG {
         let height = top + Double(lanes.count) * laneHeight + 50
         func x(_ seconds: Double) -> Double { left + seconds / span * plotWidth }
 
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <title>Reads during an import: the main context's frames while a background context saves</title>
-            <rect width="100%" height="100%" fill="white"/>
-            <text x="\(left)" y="24" font-size="16" font-weight="bold">The list's frames while \(outcome.itemCount) items are imported</text>
-            <text x="\(left)" y="42" fill="#555">blue: a save; green: a frame's reads (orange: torn); red: the main queue busy (a heartbeat tick overdue)</text>
-
-            """
+        var svg = opening(width: width, height: height,
+                          title: "Reads during an import: the main context's frames while a background context saves",
+                          heading: "The list's frames while \(outcome.itemCount) items are imported",
+                          legend: "blue: a save; green: a frame's reads (orange: torn); red: the main queue busy (a heartbeat tick overdue)",
+                          x: left)
         for (index, entry) in lanes.enumerated() {
             let axis = top + Double(index) * laneHeight + laneHeight - 30
             let lane = entry.lane
@@ -61,15 +57,8 @@ struct ReadsTimelineSVG {
             svg += "<line x1=\"\(left)\" y1=\"\(r(axis))\" x2=\"\(width - right)\" y2=\"\(r(axis))\" stroke=\"#000\"/>\n"
             svg += "</g>\n"
         }
-        let axisY = top + Double(lanes.count) * laneHeight
-        for step in 0...5 {
-            let seconds = span * Double(step) / 5
-            svg += "<text x=\"\(r(x(seconds)))\" y=\"\(r(axisY))\" text-anchor=\"middle\" fill=\"#555\">\(format(seconds * 1000)) ms</text>\n"
-        }
+        svg += timeAxis(span: span, y: top + Double(lanes.count) * laneHeight, x: x)
         svg += "</svg>\n"
         return svg
     }
-
-    private func r(_ value: Double) -> String { String(format: "%.1f", value) }
-    private func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.1f", value) }
 }

@@ -3,7 +3,7 @@ import Scenarios
 
 /// Draws each import's main-queue timeline: busy spans as red bars, each heartbeat tick's delay
 /// as a bar rising from the axis, on one shared time axis.
-struct TimelineSVG {
+struct TimelineSVG: SVGDrawing {
     let runs: [ImportBench.Result]
 
     private let width = 960.0
@@ -19,15 +19,11 @@ struct TimelineSVG {
         func x(_ seconds: Double) -> Double { left + seconds / span * plotWidth }
         let maxDelay = max(runs.flatMap { $0.recording.samples.map { $0.lateness.seconds } }.max() ?? 0, 0.001)
 
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <title>The main queue during an import: main context versus background</title>
-            <rect width="100%" height="100%" fill="white"/>
-            <text x="\(left)" y="24" font-size="16" font-weight="bold">The main queue while \(runs.first?.items ?? 0) items are imported</text>
-            <text x="\(left)" y="42" fill="#555">red: the main queue busy (a heartbeat tick overdue); grey bars: each tick's delay (tallest \(format(maxDelay * 1000)) ms)</text>
-
-            """
+        var svg = opening(width: width, height: height,
+                          title: "The main queue during an import: main context versus background",
+                          heading: "The main queue while \(runs.first?.items ?? 0) items are imported",
+                          legend: "red: the main queue busy (a heartbeat tick overdue); grey bars: each tick's delay (tallest \(format(maxDelay * 1000)) ms)",
+                          x: left)
         for (lane, run) in runs.enumerated() {
             let y = top + Double(lane) * laneHeight
             let axis = y + laneHeight - 30
@@ -47,18 +43,8 @@ struct TimelineSVG {
             svg += "<line x1=\"\(left)\" y1=\"\(axis)\" x2=\"\(width - right)\" y2=\"\(axis)\" stroke=\"#000\"/>\n"
             svg += "</g>\n"
         }
-        let axisY = top + Double(runs.count) * laneHeight
-        for step in 0...5 {
-            let seconds = span * Double(step) / 5
-            svg += "<text x=\"\(r(x(seconds)))\" y=\"\(r(axisY))\" text-anchor=\"middle\" fill=\"#555\">\(format(seconds * 1000)) ms</text>\n"
-        }
+        svg += timeAxis(span: span, y: top + Double(runs.count) * laneHeight, x: x)
         svg += "</svg>\n"
         return svg
-    }
-
-    private func r(_ value: Double) -> String { String(format: "%.1f", value) }
-    private func format(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.1f", value) }
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }
