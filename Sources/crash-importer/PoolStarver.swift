@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import PersistenceCore
+import SampleModels
+
+/// Starves Swift's cooperative thread pool, or shows that suspending does not.
+///
+/// A context's queue is kept busy by a block that waits for a signal only a task can give. Then
+/// one task per thread of the pool (one per core) asks for that queue:
+///
+/// - **blocking**: with `performAndWait`, each task blocks its pool thread until the queue is
+///   free. Every pool thread waits, so the task that would free the queue never runs: the process
+///   hangs for good, and prints `waiting` and nothing more.
+/// - **suspending**: with `await context.perform`, each task suspends and gives its thread back;
+///   the freeing task runs, the queue runs the tasks' blocks, and the process prints `done`.
+///
+/// The main thread is not a pool thread: it waits (on semaphores) until every task has started,
+/// and only then starts the freeing task, so the pool is full before it is asked for.
+enum PoolStarver {
+    static func run(blocking: Bool) throws {
+        let container = try ModelContainer(for: Item.self)
+        let context = container.newBackgroundContext()
+        let release = DispatchSemaphore(value: 0)
+        context.perform { release.wait() }  // the queue is busy until a task releases it
+
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        for _ in 0..<width {
+            Task.detached {
+                started.signal()
+                if blocking {
+                    context.performAndWait { _ = context.hasChanges }  // blocks this pool thread
+                } else {
+                    await context.perform(schedule: .enqueued) { _ = context.hasChanges }  // suspends
+                }
+                finished.signal()
+            }
+        }
+        for _ in 0..<width { started.wait() }
+        Output.line("waiting: \(width) tasks on \(width) pool threads, the queue busy until a task releases it")
+        Task.detached { release.signal() }
+        for _ in 0..<width { finished.wait() }
+        Output.line("done")
+    }
+}
