@@ -47,9 +47,21 @@ struct ReadersTests {
         let container = try store(directory, readers: 2)
         let write = holdWriteOpen(container, "UPDATE ZITEM SET ZCOUNT = 9")
         let reader = container.newBackgroundContext()
-        // The write is still open: this returns only because the read does not wait for it.
-        #expect(try countOfNines(reader) == 0)
-        #expect(try reader.performAndWait { try reader.fetch(FetchDescriptor<Item>()) }.count == 10)
+        // The write is still open: the read returns only because it does not wait for it. It runs
+        // on another thread, so that a read that did wait fails the test instead of hanging it.
+        let seen = Locked<(nines: Int, all: Int)?>(nil), read = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let result = try? reader.performAndWait { (try countOfNines(reader), try reader.fetch(FetchDescriptor<Item>()).count) }
+            seen.withLock { $0 = result.map { (nines: $0.0, all: $0.1) } }
+            read.signal()
+        }
+        if read.wait(timeout: .now() + 30) == .timedOut {
+            Issue.record("the read waited for the open write")
+            write.commit()
+            read.wait()
+        }
+        #expect(seen.withLock { $0?.nines } == 0)
+        #expect(seen.withLock { $0?.all } == 10)
         write.commit()
         write.committed.wait()
         #expect(try countOfNines(reader) == 10)
