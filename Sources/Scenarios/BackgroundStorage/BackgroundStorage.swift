@@ -73,7 +73,7 @@ public struct BackgroundStorage: Scenario {
         let onModelActor = try await measureImport(of: items, through: actorStorage, threshold: threshold,
                                                    contextQueueLabel: actorQueue)
 
-        return Outcome(itemCount: count, thresholdMilliseconds: Self.milliseconds(threshold),
+        return Outcome(itemCount: count, thresholdMilliseconds: threshold.milliseconds,
                        onMainContext: onMainContext, onActorCreatedAtStartup: onActorCreatedAtStartup,
                        onModelActor: onModelActor)
     }
@@ -94,14 +94,10 @@ public struct BackgroundStorage: Scenario {
             contextQueueLabel: contextQueueLabel,
             itemsShown: shown.count,
             showsEveryImportedItem: shown == items,
-            importMilliseconds: Self.milliseconds(elapsed),
+            importMilliseconds: elapsed.milliseconds,
             ticks: recording.samples.count,
-            maxDelayMilliseconds: Self.milliseconds(recording.maxDelay),
-            blockedMilliseconds: Self.milliseconds(recording.blockedTime),
+            maxDelayMilliseconds: recording.maxDelay.milliseconds,
+            blockedMilliseconds: recording.blockedTime.milliseconds,
             blockedShare: recording.blockedShare)
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -36,8 +36,9 @@ public struct ScenarioEnvironment: Sendable {
         scale == .test ? test : course
     }
 
-    /// A fresh container for the given models; `name` names the file in a directory store.
-    public func makeContainer(for types: [any PersistentModel.Type], name: String) throws -> ModelContainer {
+    /// A fresh container for the given models; `name` names the file in a directory store, which
+    /// reads with `readers` connections beside its writer (nil: the default).
+    public func makeContainer(for types: [any PersistentModel.Type], name: String, readers: Int? = nil) throws -> ModelContainer {
         switch storage {
         case .inMemory:
             return try ModelContainer(for: types, configuration: .inMemory)
@@ -47,7 +48,7 @@ public struct ScenarioEnvironment: Sendable {
             for suffix in ["", "-wal", "-shm"] {
                 try? FileManager.default.removeItem(atPath: url.path + suffix)
             }
-            return try ModelContainer(for: types, configuration: .file(url))
+            return try ModelContainer(for: types, configuration: ModelConfiguration(location: .file(url), readers: readers))
         }
     }
 }
