@@ -6,7 +6,7 @@ import Foundation
 /// Each frame is scheduled `interval` after the previous one finished, so when the main queue is
 /// blocked (a read waiting for a save), frames simply stop coming: what a user sees as a frozen
 /// list.
-// @unchecked: `frames`, `running` and `failure` are only touched while `lock` is held.
+// @unchecked: `frames`, `running` and `failure` are guarded by `lock` (an NSLock).
 final class FrameLoop: @unchecked Sendable {
     private let interval: Duration
     private let draw: @Sendable () throws -> ItemListScreen.Frame

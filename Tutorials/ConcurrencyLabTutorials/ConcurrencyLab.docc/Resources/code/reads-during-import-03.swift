@@ -175,21 +175,10 @@ private final class ScratchFolder: Sendable {
 
     /// A fresh file store called `name` with `readers` readers.
     func container(_ name: String, readers: Int) throws -> ModelContainer {
-        let file = url.appendingPathComponent(name + ".sqlite")
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: file.path + suffix)
-        }
-        return try ModelContainer(for: [Item.self], configuration: .file(file, readers: readers))
+        try ScenarioEnvironment(storage: .directory(url)).makeContainer(for: [Item.self], name: name, readers: readers)
     }
 
     deinit {
         if isTemporary { try? FileManager.default.removeItem(at: url) }
-    }
-}
-
-extension Duration {
-    /// The duration in milliseconds, as a `Double`.
-    var milliseconds: Double {
-        Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
     }
 }
