@@ -22,7 +22,7 @@
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it
 /// > `@Model nonisolated final class`.
-@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(init))
+@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)
 public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "ModelMacro")
@@ -35,6 +35,27 @@ public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "Mo
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(index: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// The accessors `@Model` gives each relationship; not meant to be written by hand.
+///
+/// `relationship` is the property's position among the relationships. The get and set go
+/// through the backing data as an attribute's do, so the queue rule, faults and change tracking
+/// apply to relationships exactly as to attributes; the set also keeps the inverse in step.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(relationship: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// Describes a relationship of a `@Model` class: SwiftData's `@Relationship`.
+///
+/// ```swift
+/// @Relationship(deleteRule: .cascade, inverse: \Stop.trip) var stops: [Stop] = []
+/// ```
+/// A property whose type is a model (`Trip?`) or an array of models (`[Stop]`) is a
+/// relationship without it, with delete rule `.nullify` and an inverse the schema infers when
+/// only one relationship of the destination points back. `@Model` reads the arguments from the
+/// source text, so write them as literals.
+@attached(peer)
+public macro Relationship(deleteRule: Schema.Relationship.DeleteRule = .nullify, inverse: AnyKeyPath? = nil) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
 
 /// Keeps a stored property of a `@Model` class out of the store: SwiftData's `@Transient`.
 ///

@@ -13,6 +13,8 @@ struct ModelDeclaration {
     let access: String
     /// The persisted properties, in declaration order: index `i` is attribute `i`.
     let properties: [ModelProperty]
+    /// The relationships, in declaration order: index `i` is relationship `i`.
+    let relationships: [ModelRelationship]
     /// Everything wrong with the declaration; the member role reports them, once.
     let diagnostics: [Diagnostic]
     /// False when the declaration itself cannot be a model: then nothing is generated.
@@ -25,10 +27,12 @@ struct ModelDeclaration {
         access = declaration.generatedMemberAccess
         var diagnostics: [Diagnostic] = []
         var properties: [ModelProperty] = []
+        var relationships: [ModelRelationship] = []
         var hasInvalidMembers = false
         for item in declaration.memberBlock.members {
             switch ModelMember(item.decl) {
             case .persisted(let property): properties.append(property)
+            case .relationship(let relationship): relationships.append(relationship)
             case .ignored: break
             case .invalid(let found):
                 diagnostics += found
@@ -36,6 +40,7 @@ struct ModelDeclaration {
             }
         }
         self.properties = properties
+        self.relationships = relationships
         self.hasInvalidMembers = hasInvalidMembers
 
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
@@ -75,4 +80,13 @@ struct ModelDeclaration {
     func index(of name: String) -> Int? {
         properties.firstIndex { $0.name == name }
     }
+
+    /// The index of the relationship called `name`, if it is one.
+    func relationshipIndex(of name: String) -> Int? {
+        relationships.firstIndex { $0.name == name }
+    }
+
+    /// Every persisted name, attributes then relationships: the key-path table's entries and the
+    /// placeholders `init(backingData:)` initializes.
+    var persistedNames: [String] { properties.map(\.name) + relationships.map(\.name) }
 }

@@ -31,8 +31,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             backingData(model),
             entitySchema(model),
             attributeKeyPaths(model),
+            relatedModelTypes(model),
             initializer(model),
-        ]
+        ].compactMap { $0 }
     }
 
     private static func backingData(_ model: ModelDeclaration) -> DeclSyntax {
@@ -51,17 +52,31 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             return "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(unique)),\n"
         }.joined()
         let list = attributes.isEmpty ? "[]" : "[\n\(attributes)    ]"
+        let relationships = model.relationships.isEmpty ? "" : ",\n    relationships: [\n"
+            + model.relationships.map { "        \($0.schemaExpression),\n" }.joined() + "    ]"
         return """
             /// The entity: its name and its persisted properties, in declaration order.
             \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                 name: "\(raw: model.className)",
-                attributes: \(raw: list)
+                attributes: \(raw: list)\(raw: relationships)
             )
             """
     }
 
+    /// The models the relationships point to, so a container for this model stores them too;
+    /// nothing for a model without relationships (the protocol's default says none).
+    private static func relatedModelTypes(_ model: ModelDeclaration) -> DeclSyntax? {
+        guard !model.relationships.isEmpty else { return nil }
+        var seen = Set<String>()
+        let types = model.relationships.map(\.destination).filter { seen.insert($0).inserted }.map { "\($0).self" }
+        return """
+            /// The models this one's relationships point to.
+            \(raw: model.access)nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] { [\(raw: types.joined(separator: ", "))] }
+            """
+    }
+
     private static func attributeKeyPaths(_ model: ModelDeclaration) -> DeclSyntax {
-        let entries = model.properties.map { "    \\\(model.className).\($0.name): \"\($0.name)\",\n" }.joined()
+        let entries = model.persistedNames.map { "    \\\(model.className).\($0): \"\($0)\",\n" }.joined()
         let dictionary = entries.isEmpty ? "[:]" : "[\n\(entries)]"
         return """
             /// Each persisted property's key path and name, for predicates and sort descriptors.
@@ -76,7 +91,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             body = "    fatalError(\"@Model could not generate init(backingData:) for '\(model.className)': fix the errors on its properties\")\n"
         } else {
             body = "    self.backingData = backingData\n"
-                + model.properties.map { "    _\($0.name) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
+                + model.persistedNames.map { "    _\($0) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
         }
         return """
             /// Creates the model over existing backing data: how a context materializes a row.
@@ -95,12 +110,20 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard let variable = member.as(VariableDeclSyntax.self),
-              !variable.attributes.contains(named: "PersistedProperty"),
-              case .persisted(let property) = ModelMember(DeclSyntax(variable))
+              !variable.attributes.contains(named: "PersistedProperty")
         else { return [] }
         let model = ModelDeclaration(declaration)
-        guard model.canGenerate, let index = model.index(of: property.name) else { return [] }
-        return ["@PersistenceCore.PersistedProperty(index: \(raw: index))"]
+        guard model.canGenerate else { return [] }
+        switch ModelMember(DeclSyntax(variable)) {
+        case .persisted(let property):
+            guard let index = model.index(of: property.name) else { return [] }
+            return ["@PersistenceCore.PersistedProperty(index: \(raw: index))"]
+        case .relationship(let relationship):
+            guard let index = model.relationshipIndex(of: relationship.name) else { return [] }
+            return ["@PersistenceCore.PersistedProperty(relationship: \(raw: index))"]
+        case .ignored, .invalid:
+            return []
+        }
     }
 
     // MARK: extension

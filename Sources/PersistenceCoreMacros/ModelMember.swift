@@ -15,13 +15,15 @@ struct ModelProperty {
 enum ModelMember {
     /// A stored `var` of a supported type: it becomes an attribute.
     case persisted(ModelProperty)
+    /// A stored `var` whose type is an optional model or an array of models: a relationship.
+    case relationship(ModelRelationship)
     /// Anything `@Model` leaves alone: methods, computed, `static`, `lazy` and `@Transient` properties.
     case ignored
     /// A property `@Model` cannot persist; the diagnostics say why. It is left as written.
     case invalid([Diagnostic])
 
     /// The names `@Model` generates; a member with one of them is the macro's own.
-    static let generatedNames: Set<String> = ["backingData", "entitySchema", "attributeKeyPaths"]
+    static let generatedNames: Set<String> = ["backingData", "entitySchema", "attributeKeyPaths", "relatedModelTypes"]
 
     /// Classifies `member`.
     init(_ member: DeclSyntax) {
@@ -91,10 +93,20 @@ enum ModelMember {
                 "explicitTypeRequired",
                 "@Model needs an explicit type on '\(name)' (write 'var \(name): Type = …'): it reads the type from the source to build the schema"))])
         }
+        let relationship = variable.attributes.attribute(named: "Relationship")
+        if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
+            return ModelRelationship.read(relationship, name: name, shape: shape)
+        }
+        if relationship != nil || ModelRelationship.modelName(annotation.type) != nil {
+            let written = annotation.type.trimmedDescription
+            return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
+                "relationshipShape",
+                "@Model stores a relationship as an optional model or an array of models: write '\(name): \(written)?' for a to-one relationship (nil when there is none), or '\(name): [\(written)]' for a to-many one"))])
+        }
         guard let type = AttributeTypeSyntax(annotation.type) else {
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "unsupportedType",
-                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals"))])
+                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals, an optional model (a to-one relationship) or an array of models (a to-many one)"))])
         }
         return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable)))
     }

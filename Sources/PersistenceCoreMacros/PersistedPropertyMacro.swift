@@ -17,23 +17,25 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let name = propertyName(declaration), let index = index(in: node, context: context) else { return [] }
+        guard let name = propertyName(declaration), let (index, isRelationship) = index(in: node, context: context) else { return [] }
+        // A relationship goes through the relationship path: same rule, plus faults and inverses.
+        let (get, set) = isRelationship ? ("getRelationship", "setRelationship") : ("getValue", "setValue")
         return [
             """
             @storageRestrictions(accesses: backingData, initializes: _\(raw: name))
             init(initialValue) {
-                backingData.setValue(initialValue, at: \(raw: index))
+                backingData.\(raw: set)(initialValue, at: \(raw: index))
                 _\(raw: name) = PersistenceCore.PersistedPropertyPlaceholder()
             }
             """,
             """
             get {
-                backingData.getValue(at: \(raw: index))
+                backingData.\(raw: get)(at: \(raw: index))
             }
             """,
             """
             set {
-                backingData.setValue(newValue, at: \(raw: index))
+                backingData.\(raw: set)(newValue, at: \(raw: index))
             }
             """,
         ]
@@ -55,13 +57,14 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
-    /// The integer literal given as `index:`; diagnosed when it is anything else.
-    private static func index(in node: AttributeSyntax, context: some MacroExpansionContext) -> Int? {
+    /// The integer literal given as `index:` (an attribute) or `relationship:`; diagnosed when
+    /// it is anything else.
+    private static func index(in node: AttributeSyntax, context: some MacroExpansionContext) -> (Int, isRelationship: Bool)? {
         if case .argumentList(let arguments) = node.arguments,
-           let argument = arguments.first(where: { $0.label?.text == "index" }),
+           let argument = arguments.first(where: { ["index", "relationship"].contains($0.label?.text) }),
            let literal = argument.expression.as(IntegerLiteralExprSyntax.self),
            let index = Int(literal.literal.text) {
-            return index
+            return (index, argument.label?.text == "relationship")
         }
         context.diagnose(Diagnostic(node: node, message: MacroDiagnostic(
             "persistedPropertyIndex", "@PersistedProperty needs an integer literal index; @Model writes it for you")))

@@ -47,10 +47,16 @@ enum QueueWatchdog {
 
     /// An attribute get or set of `data`'s attribute `index`, registered in `context`.
     static func access(_ index: Int, of data: BackingData, on context: ModelContext, isWrite: Bool) -> Access {
+        access(data.entity.attributes[index].name, of: data, on: context, isWrite: isWrite)
+    }
+
+    /// A get or set of `data`'s property `name` (an attribute or a relationship), registered in
+    /// `context`: relationships obey the same rule as attributes.
+    static func access(_ name: @autoclosure () -> String, of data: BackingData, on context: ModelContext, isWrite: Bool) -> Access {
         let policy = context.container.accessPolicy
         guard policy == .autoDispatch || ConcurrencyDebug.isChecking, !allows(context) else { return .inPlace }
         if policy == .autoDispatch { return .hop }
-        let operation = "\(data.entity.name).\(data.entity.attributes[index].name) \(isWrite ? "set" : "get")"
+        let operation = "\(data.entity.name).\(name()) \(isWrite ? "set" : "get")"
         ConcurrencyDebug.report(violation(operation, on: context))
         return .inPlace
     }

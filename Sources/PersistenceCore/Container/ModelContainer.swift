@@ -31,6 +31,7 @@ public final class ModelContainer: Sendable {
     /// Opens (or creates) the store for the given model classes.
     public init(for types: [any PersistentModel.Type], configuration: ModelConfiguration = .inMemory) throws {
         let registry = ModelTypeRegistry(types)
+        try registry.schema.validate()
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry
@@ -88,7 +89,8 @@ struct ModelTypeRegistry: @unchecked Sendable {  // @unchecked: immutable after 
     let schema: Schema
     private let types: [String: any PersistentModel.Type]
 
-    init(_ types: [any PersistentModel.Type]) {
+    init(_ listed: [any PersistentModel.Type]) {
+        let types = Schema.withRelatedTypes(listed)
         self.types = Dictionary(types.map { ($0.entitySchema.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.schema = Schema(types)
     }

@@ -31,6 +31,7 @@ extension ModelContext {
         insertionOrder.append(key)
         data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
+        if !data.relations.isEmpty { completeRelationships(of: data) }
     }
 
     /// Marks a model for deletion at the next save; an unsaved new model is simply forgotten.

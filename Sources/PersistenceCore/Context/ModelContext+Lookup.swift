@@ -17,6 +17,12 @@ extension ModelContext {
     /// > fulfill a fault"). Use ``existingModel(for:as:)`` when the row may be gone.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
         checkQueue("ModelContext.model(for:)")
+        return registeredOrFault(identifier)
+    }
+
+    /// The work of ``model(for:)``, with the queue already checked: also how a relationship
+    /// fault turns the keys it read into models.
+    func registeredOrFault(_ identifier: PersistentIdentifier) -> any PersistentModel {
         if let model = registered[identifier] { return model }
         guard let type = container.modelTypes.type(named: identifier.entityName) else {
             fatalError("model(for:) was given \(identifier), but the container's schema has no entity '\(identifier.entityName)'")

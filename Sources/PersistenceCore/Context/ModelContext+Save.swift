@@ -9,12 +9,16 @@ extension ModelContext {
     public func save() throws {
         checkQueue("ModelContext.save()")
         guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
+        try propagateDeletions()
         let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
+        let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }
+        let deleted = deletedObjects.values.map(\.backingData)
         let plan = SavePlan(
             inserted: inserted,
             insertedIdentifiers: inserted.map(\.persistentModelID),
-            updated: updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil },
-            deleted: deletedObjects.values.map(\.backingData))
+            updated: updated,
+            deleted: deleted,
+            relationships: RelationshipWrites(context: self, inserted: inserted, updated: updated, deleted: deleted))
         let policy = mergePolicy
         let store = container.store
         let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
@@ -81,10 +85,17 @@ extension ModelContext {
             write.data.cachedValues = write.values
             write.data.version = write.version
             write.data.changedAttributes = AttributeMask()
+            write.data.changedRelationships = AttributeMask()
             write.data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
         }
         for (data, reason) in outcome.removed {
             forget(data, because: reason)
+        }
+        if outcome.hadConflicts {
+            // A merge policy may have kept the store's side of a relationship: read them all again.
+            for model in registered.values where !model.backingData.relations.isEmpty {
+                model.backingData.refaultRelationships()
+            }
         }
         clearChangeTracking()
     }

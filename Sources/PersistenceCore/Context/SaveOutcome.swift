@@ -16,6 +16,9 @@ struct SaveOutcome: Sendable {
     /// The identifiers of the rows updated and deleted.
     var updated: Set<PersistentIdentifier> = []
     var deleted: Set<PersistentIdentifier> = []
+    /// Whether a merge policy resolved conflicts: what memory holds of relationships may then
+    /// differ from the store, so the context reloads them.
+    var hadConflicts = false
 
     /// Records a new row; a save holds few entities, so the groups are searched, not hashed.
     mutating func noteInserted(_ primaryKey: Int64, in scope: PersistentIdentifier.Scope) {

@@ -5,42 +5,51 @@ struct SavePlan: Sendable {
     let insertedIdentifiers: [PersistentIdentifier]
     let updated: [BackingData]
     let deleted: [BackingData]
+    /// The relationship columns and join-table rows to write (`Relationships/RelationshipWrites.swift`).
+    let relationships: RelationshipWrites
 
     /// A conflict met on the way: the object, what Core Data would report, the row as it is now
     /// (nil when it is gone), and whether the object was being deleted.
-    typealias Conflict = (data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool)
+    typealias Conflict = (data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool, values: [SQLiteValue])
 
     /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
     /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
     ///
-    /// The steps, in order: refuse values the store would change; write updates and deletions,
-    /// each guarded by the version the context last read; let the merge policy resolve the
-    /// conflicts met (`Merging/MergePolicy+Resolution.swift`); insert the new rows last.
+    /// The steps, in order: refuse values the store would change; reserve the new rows' keys, so
+    /// that a relationship to a new object can be written; write updates and deletions, each
+    /// guarded by the version the context last read; let the merge policy resolve the conflicts
+    /// met (`Merging/MergePolicy+Resolution.swift`); insert the new rows; write the join tables.
     func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
         try refuseUnstorableValues()
         var outcome = SaveOutcome()
         var conflicts: [Conflict] = []
-        try writeUpdates(into: &outcome, conflicts: &conflicts, connection: connection, store: store)
+        let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
+        let values = relationships.valuesToWrite(inserted: inserted, keys: keys)
+        try writeUpdates(into: &outcome, conflicts: &conflicts, values: values, connection: connection, store: store)
         try writeDeletions(into: &outcome, conflicts: &conflicts, connection: connection, store: store)
         if !conflicts.isEmpty {
+            outcome.hadConflicts = true
             try policy.resolve(conflicts, into: &outcome, connection: connection, store: store)
         }
-        try writeInserts(into: &outcome, connection: connection, store: store)
+        try writeInserts(into: &outcome, keys: keys, values: values, connection: connection, store: store)
+        try relationships.writeJoinTables(inserted: inserted, keys: keys, written: outcome.updated,
+                                          removed: outcome.removed.map(\.0), in: connection)
         return outcome
     }
 
     /// Each changed object, written only if its row still has the version this context read.
-    private func writeUpdates(into outcome: inout SaveOutcome, conflicts: inout [Conflict],
+    private func writeUpdates(into outcome: inout SaveOutcome, conflicts: inout [Conflict], values: RelationshipWrites.Values,
                               connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
         for data in updated {
             let sql = try store.sql(for: data.entity.name)
             let primaryKey = try Self.primaryKey(of: data)
-            if try tryUpdate(data, sql: sql, primaryKey: primaryKey, in: connection) {
-                outcome.written.append(.init(data: data, values: data.values, version: data.version + 1))
+            let written = values[data]
+            if try tryUpdate(data, written, sql: sql, primaryKey: primaryKey, in: connection) {
+                outcome.written.append(.init(data: data, values: written, version: data.version + 1))
                 outcome.updated.insert(data.persistentModelID)
             } else {
                 let row = try sql.row(primaryKey: primaryKey, in: connection)
-                conflicts.append((data, Self.conflict(data, row: row), row, false))
+                conflicts.append((data, Self.conflict(data, written, row: row), row, false, written))
             }
         }
     }
@@ -59,7 +68,7 @@ struct SavePlan: Sendable {
                 : try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
             let row = deletedRows == 1 ? nil : try sql.row(primaryKey: primaryKey, in: connection)
             if let row {
-                conflicts.append((data, Self.conflict(data, row: row), row, true))
+                conflicts.append((data, Self.conflict(data, data.values, row: row), row, true, data.values))
             } else {
                 outcome.removed.append((data, .deletedAndSaved))
                 outcome.deleted.insert(data.persistentModelID)
@@ -68,9 +77,8 @@ struct SavePlan: Sendable {
     }
 
     /// The new rows, last: they cannot conflict, but a unique attribute can.
-    private func writeInserts(into outcome: inout SaveOutcome, connection: SQLiteConnection,
-                              store: SQLiteStore) throws(ModelError) {
-        let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
+    private func writeInserts(into outcome: inout SaveOutcome, keys: [Int64], values: RelationshipWrites.Values,
+                              connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
         outcome.insertedKeys.reserveCapacity(inserted.count)
         outcome.written.reserveCapacity(outcome.written.count + inserted.count)
         var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
@@ -80,7 +88,8 @@ struct SavePlan: Sendable {
             try statement.bind(.integer(primaryKey), at: 1)
             try statement.bind(.integer(sql.entityNumber), at: 2)
             try statement.bind(.integer(1), at: 3)
-            for (offset, value) in data.values.enumerated() {
+            let written = values[data]
+            for (offset, value) in written.enumerated() {
                 try statement.bind(value, at: Int32(offset + 4))
             }
             do {
@@ -89,7 +98,7 @@ struct SavePlan: Sendable {
                 throw Self.explainConstraint(error, entity: data.entity)
             }
             outcome.insertedKeys.append((data, temporary, primaryKey))
-            outcome.written.append(.init(data: data, values: data.values, version: 1))
+            outcome.written.append(.init(data: data, values: written, version: 1))
             outcome.noteInserted(primaryKey, in: temporary.scope)
         }
     }
@@ -98,7 +107,7 @@ struct SavePlan: Sendable {
     private func refuseUnstorableValues() throws(ModelError) {
         for data in [inserted, updated].joined() {
             for (index, value) in data.values.enumerated() where value.isNaN {
-                throw .invalidProperty(entity: data.entity.name, property: data.entity.attributes[index].name,
+                throw .invalidProperty(entity: data.entity.name, property: data.entity.propertyName(atValue: index),
                                        reason: SQLiteValue.nanRefusal)
             }
         }
@@ -117,14 +126,15 @@ struct SavePlan: Sendable {
     }
 
     /// Writes an updated object if its row still has the version this context read.
-    private func tryUpdate(_ data: BackingData, sql: EntitySQL, primaryKey: Int64, in connection: SQLiteConnection) throws(ModelError) -> Bool {
-        let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(data.values.count + 3)")
+    private func tryUpdate(_ data: BackingData, _ values: [SQLiteValue], sql: EntitySQL, primaryKey: Int64,
+                           in connection: SQLiteConnection) throws(ModelError) -> Bool {
+        let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(values.count + 3)")
         try statement.bind(.integer(primaryKey), at: 1)
         try statement.bind(.integer(data.version + 1), at: 2)
-        for (offset, value) in data.values.enumerated() {
+        for (offset, value) in values.enumerated() {
             try statement.bind(value, at: Int32(offset + 3))
         }
-        try statement.bind(.integer(data.version), at: Int32(data.values.count + 3))
+        try statement.bind(.integer(data.version), at: Int32(values.count + 3))
         do {
             while try statement.step() {}
         } catch {
@@ -159,10 +169,10 @@ struct SavePlan: Sendable {
         return primaryKey
     }
 
-    private static func conflict(_ data: BackingData, row: EntitySQL.Row?) -> MergeConflict {
+    private static func conflict(_ data: BackingData, _ values: [SQLiteValue], row: EntitySQL.Row?) -> MergeConflict {
         MergeConflict(
             identifier: data.persistentModelID,
-            objectSnapshot: data.snapshot(of: data.values),
+            objectSnapshot: data.snapshot(of: values),
             cachedSnapshot: data.snapshot(of: data.cachedValues ?? data.values),
             persistedSnapshot: row.map { data.snapshot(of: $0.values) },
             oldVersionNumber: data.version,

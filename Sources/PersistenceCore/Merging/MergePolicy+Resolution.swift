@@ -7,18 +7,18 @@ extension MergePolicy {
         var custom: [PersistentIdentifier: [String: SQLiteValue]] = [:]
         if case .custom(let resolve) = self {
             custom = resolve(conflicts.map(\.conflict))
-            for (data, conflict, _, _) in conflicts {
+            for (data, conflict, _, _, _) in conflicts {
                 try Self.checkCustomValues(custom[conflict.identifier] ?? [:], for: data.entity)
             }
         }
-        for (data, conflict, row, isDeletion) in conflicts {
+        for (data, conflict, row, isDeletion, values) in conflicts {
             guard let row else {
                 // The row was deleted behind our back: the deletion stands under every policy.
                 outcome.removed.append((data, isDeletion ? .deletedAndSaved : .foundDeleted))
                 continue
             }
             let sql = try store.sql(for: data.entity.name)
-            switch resolution(for: data, against: row, isDeletion: isDeletion, custom: custom[conflict.identifier]) {
+            switch resolution(for: data, values: values, against: row, isDeletion: isDeletion, custom: custom[conflict.identifier]) {
             case .delete:
                 try connection.run(sql.delete, [.integer(row.primaryKey)])
                 outcome.removed.append((data, .deletedAndSaved))
@@ -62,7 +62,9 @@ extension MergePolicy {
     }
 
     /// Core Data's merge policies, for one conflicting object whose row still exists.
-    func resolution(for data: BackingData, against row: EntitySQL.Row, isDeletion: Bool,
+    /// `values` are the object's values as the save writes them (a relationship to a new object
+    /// holds the key reserved for it).
+    func resolution(for data: BackingData, values: [SQLiteValue], against row: EntitySQL.Row, isDeletion: Bool,
                     custom: [String: SQLiteValue]?) -> Resolution {
         let cached = data.cachedValues ?? row.values
         switch self {
@@ -71,16 +73,19 @@ extension MergePolicy {
         case .rollback:
             return .keepStore
         case .overwrite:
-            return isDeletion ? .delete : .write(data.values)
+            return isDeletion ? .delete : .write(values)
         case .mergeByPropertyStoreTrump:
             if isDeletion { return .keepStore }
-            return .write(data.values.indices.map { row.values[$0] != cached[$0] ? row.values[$0] : data.values[$0] })
+            return .write(values.indices.map { row.values[$0] != cached[$0] ? row.values[$0] : values[$0] })
         case .mergeByPropertyObjectTrump:
             if isDeletion { return .delete }
-            return .write(data.values.indices.map { data.values[$0] != cached[$0] ? data.values[$0] : row.values[$0] })
+            return .write(values.indices.map { values[$0] != cached[$0] ? values[$0] : row.values[$0] })
         case .custom:
             guard let custom else { return .keepStore }
-            return .write(data.entity.attributes.indices.map { custom[data.entity.attributes[$0].name] ?? row.values[$0] })
+            // A custom policy decides attributes; relationship columns keep the store's.
+            return .write(row.values.indices.map { index in
+                index < data.entity.attributes.count ? custom[data.entity.attributes[index].name] ?? row.values[index] : row.values[index]
+            })
         }
     }
 }

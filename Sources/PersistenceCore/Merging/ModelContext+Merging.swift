@@ -71,6 +71,7 @@ extension ModelContext {
         guard mergeChanges else {
             dropFromChangeTracking(data)
             data.changedAttributes = AttributeMask()
+            data.refaultRelationships()
             data.cachedValues = nil
             data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
             data.set(BackingData.Flag.fault, true)
@@ -96,6 +97,8 @@ extension ModelContext {
         data.values = values
         data.cachedValues = row.values
         data.version = row.version
+        // Another context may have changed who is related to whom: read those again on next access.
+        if !data.relations.isEmpty { data.refaultRelationships(keepingChanged: true) }
     }
 
     /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`.

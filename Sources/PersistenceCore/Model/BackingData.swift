@@ -27,6 +27,11 @@ public final class BackingData: @unchecked Sendable {
     var version: Int64 = 0
     /// Which attributes changed since the last save or refresh.
     var changedAttributes = AttributeMask()
+    /// Each relationship's related models, or `.fault` until first touched (see
+    /// `Relationships/BackingData+Relationships.swift`).
+    var relations: [RelationSlot]
+    /// Which relationships changed since the last save or refresh.
+    var changedRelationships = AttributeMask()
 
     /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
     /// so that making one costs no lookup of the unattached scope.
@@ -44,7 +49,9 @@ public final class BackingData: @unchecked Sendable {
     public init(entity: EntitySchema) {
         let token = TemporaryToken.next()
         self.entity = entity
-        self.values = Array(repeating: .null, count: entity.attributes.count)
+        self.values = Array(repeating: .null, count: entity.storedValueCount)
+        // A new object relates to nothing yet: every relationship is loaded, and empty.
+        self.relations = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
         self.temporaryToken = token
         self.identity = Mutex(nil)
     }
@@ -57,7 +64,8 @@ public final class BackingData: @unchecked Sendable {
     init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64,
          registeredThrough link: ContextLink? = nil) {
         self.entity = entity
-        self.values = values ?? Array(repeating: .null, count: entity.attributes.count)
+        self.values = values ?? Array(repeating: .null, count: entity.storedValueCount)
+        self.relations = entity.relationships.isEmpty ? [] : Array(repeating: .fault, count: entity.relationships.count)
         self.cachedValues = values
         self.version = version
         self.temporaryToken = nil
@@ -170,7 +178,7 @@ public final class BackingData: @unchecked Sendable {
     var isDetached: Bool { has(Flag.detached) }
 
     /// The link to the context that registered the object, if any; safe from any thread.
-    private var link: ContextLink? { linkSlot.link }
+    var link: ContextLink? { linkSlot.link }
 
     /// Binds the object to `context` for life; false if it already belongs to another one.
     func attach(to context: ModelContext) -> Bool {
@@ -243,6 +251,7 @@ public final class BackingData: @unchecked Sendable {
     func discardChanges() {
         if let cachedValues { values = cachedValues }
         changedAttributes = AttributeMask()
+        refaultRelationships()
         set(Flag.changed, false)
     }
 
@@ -281,13 +290,21 @@ public final class BackingData: @unchecked Sendable {
     /// pending, is no longer pending (``isDeleted`` is false), and it leaves its context
     /// (``modelContext`` is nil), as in Core Data after the save.
     func invalidate(_ reason: Invalidation) {
+        // Forgetting the related models also breaks the reference cycles relationships make.
+        if !relations.isEmpty { refaultRelationships() }
         set(reason.flag | Flag.fault | Flag.detached, true)
         set(Flag.deleted | Flag.changed | Flag.registered | Flag.inserted, false)
     }
 
     /// Stops the process: attribute `index` of an invalidated model was touched.
     func trapInvalidatedAccess(to index: Int, isWrite: Bool) -> Never {
-        fatalError(invalidationMessage(touching: "\(entity.name).\(entity.attributes[index].name) \(isWrite ? "set" : "get")"))
+        trapInvalidatedAccess(to: entity.attributes[index].name, isWrite: isWrite)
+    }
+
+    /// Stops the process: property `name` (an attribute or a relationship) of an invalidated
+    /// model was touched.
+    func trapInvalidatedAccess(to name: String, isWrite: Bool) -> Never {
+        fatalError(invalidationMessage(touching: "\(entity.name).\(name) \(isWrite ? "set" : "get")"))
     }
 
     /// What the trap says: the class, the identifier's URI, what happened, and what to do instead.

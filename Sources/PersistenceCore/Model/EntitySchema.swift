@@ -1,16 +1,21 @@
-/// The description of one model class: its name and its persisted properties, in declaration order.
+/// The description of one model class: its name, its attributes and its relationships, each in
+/// declaration order.
 ///
 /// `@Model` generates it as `static var entitySchema`. The attribute order is the index that the
-/// generated accessors use to reach a value in ``BackingData`` without a dictionary lookup.
+/// generated accessors use to reach a value in ``BackingData`` without a dictionary lookup; the
+/// relationship order is the index of the generated relationship accessors.
 public struct EntitySchema: Sendable, Hashable, Codable {
     /// The class name, e.g. `Item`.
     public let name: String
-    /// The persisted properties, in declaration order.
+    /// The persisted attributes, in declaration order.
     public let attributes: [AttributeSchema]
+    /// The relationships, in declaration order; the schema fills in inferred inverses.
+    public internal(set) var relationships: [Schema.Relationship]
 
-    public init(name: String, attributes: [AttributeSchema]) {
+    public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = []) {
         self.name = name
         self.attributes = attributes
+        self.relationships = relationships
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
@@ -19,5 +24,41 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     /// The index of the attribute called `name`, if there is one.
     public func attributeIndex(named name: String) -> Int? {
         attributes.firstIndex { $0.name == name }
+    }
+
+    /// The index of the relationship called `name`, if there is one.
+    public func relationshipIndex(named name: String) -> Int? {
+        relationships.firstIndex { $0.name == name }
+    }
+
+    // MARK: Stored columns
+
+    /// How many values a row holds: one per attribute, then one per to-one relationship (its
+    /// column holds the related row's primary key). To-many relationships have no column here.
+    var storedValueCount: Int {
+        relationships.isEmpty ? attributes.count : attributes.count + relationships.count { !$0.isToMany }
+    }
+
+    /// Where to-one relationship `index` keeps the related row's primary key among the values;
+    /// nil for a to-many relationship.
+    func valueIndex(ofRelationship index: Int) -> Int? {
+        guard !relationships[index].isToMany else { return nil }
+        return attributes.count + relationships[..<index].count { !$0.isToMany }
+    }
+
+    /// The name of the property at value `index`: an attribute, or a to-one relationship's column.
+    func propertyName(atValue index: Int) -> String {
+        if index < attributes.count { return attributes[index].name }
+        return relationships.filter { !$0.isToMany }[index - attributes.count].name
+    }
+
+    // Stores made before relationships existed have no `relationships` key in their metadata.
+    private enum CodingKeys: String, CodingKey { case name, attributes, relationships }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        attributes = try container.decode([AttributeSchema].self, forKey: .attributes)
+        relationships = try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? []
     }
 }

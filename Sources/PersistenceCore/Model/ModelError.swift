@@ -39,6 +39,12 @@ public enum ModelError: Error, Sendable, Hashable {
     case storeBusy(URL?)
     /// A ``ModelConfiguration`` asks for something the store cannot do; nothing was opened.
     case invalidConfiguration(String)
+    /// A relationship cannot be stored as declared: its destination is not a model of the
+    /// schema, its inverse is not a relationship back, or which inverse it has is ambiguous.
+    case invalidRelationship(entity: String, relationship: String, reason: String)
+    /// A save would delete a model whose `.deny` relationship still relates it to `count`
+    /// models: Core Data's `NSValidationRelationshipDeniedDeleteError`. Nothing was written.
+    case deleteDenied(entity: String, relationship: String, count: Int)
     /// SQLite reported an error this library did not expect; the message is SQLite's.
     case sqlite(code: Int32, message: String, sql: String?)
 }
@@ -85,6 +91,10 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .invalidConfiguration(let reason):
             "The store configuration is invalid: \(reason). Nothing was opened."
+        case .invalidRelationship(let entity, let relationship, let reason):
+            "\(entity).\(relationship) cannot be stored: \(reason). Nothing was opened."
+        case .deleteDenied(let entity, let relationship, let count):
+            "A \(entity) cannot be deleted while its relationship '\(relationship)' (delete rule .deny) still holds \(count) model\(count == 1 ? "" : "s"): delete or detach them first. Nothing was written; the deletion is still pending."
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)\(sql.map { " in `\($0)`" } ?? "")"
         }

@@ -10,14 +10,20 @@ public protocol PersistentModel: AnyObject {
     var backingData: BackingData { get }
     /// The entity description `@Model` generates.
     static var entitySchema: EntitySchema { get }
-    /// Each persisted property's key path and its name, so predicates and sort descriptors can
-    /// name columns (Linux has no key-path reflection).
+    /// Each persisted property's key path and its name, relationships included, so predicates,
+    /// sort descriptors and prefetching can name them (Linux has no key-path reflection).
     static var attributeKeyPaths: [PartialKeyPath<Self>: String] { get }
+    /// The model classes this one's relationships point to, so that a container made for `Trip`
+    /// also stores `Stop`, as in SwiftData.
+    static var relatedModelTypes: [any PersistentModel.Type] { get }
     /// Creates an instance over existing backing data: how a context materializes a fetched row.
     init(backingData: BackingData)
 }
 
 extension PersistentModel {
+    /// No related models, unless `@Model` lists them.
+    public static var relatedModelTypes: [any PersistentModel.Type] { [] }
+
     /// The object's identity; safe from any thread.
     public var persistentModelID: PersistentIdentifier { backingData.persistentModelID }
     /// The context the object is registered in; safe from any thread.

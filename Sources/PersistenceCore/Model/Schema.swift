@@ -1,17 +1,41 @@
 /// Every entity a container stores, each with its Core Data entity number (`Z_ENT`).
 public struct Schema: Sendable, Hashable {
-    /// The entities, sorted by name as Core Data numbers them; entity numbers start at 1.
+    /// The entities, sorted by name as Core Data numbers them; entity numbers start at 1. Each
+    /// relationship's inverse is filled in where the schema could infer it.
     public let entities: [EntitySchema]
+    /// What is wrong with the relationships, if anything; the container refuses such a schema
+    /// (see ``validate()``).
+    let relationshipProblems: [ModelError]
 
     /// Builds a schema; the order of `entities` does not matter, and duplicates count once.
     public init(_ entities: [EntitySchema]) {
         var seen = Set<String>()
-        self.entities = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+        let unique = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+        (self.entities, relationshipProblems) = Self.pairInverses(unique)
     }
 
-    /// Builds the schema from model classes, as `ModelContainer(for:)` does.
+    /// Builds the schema from model classes, as `ModelContainer(for:)` does, with every model
+    /// they relate to, as SwiftData does: `ModelContainer(for: Trip.self)` also stores `Stop`.
     public init(_ types: [any PersistentModel.Type]) {
-        self.init(types.map { $0.entitySchema })
+        self.init(Self.withRelatedTypes(types).map { $0.entitySchema })
+    }
+
+    /// `types` and every model their relationships reach, each once.
+    static func withRelatedTypes(_ types: [any PersistentModel.Type]) -> [any PersistentModel.Type] {
+        var found: [any PersistentModel.Type] = []
+        var pending = types
+        while let type = pending.popLast() {
+            guard !found.contains(where: { $0 == type }) else { continue }
+            found.append(type)
+            pending += type.relatedModelTypes
+        }
+        return found
+    }
+
+    /// Throws the first problem with the relationships: what the container reports before it
+    /// opens anything.
+    public func validate() throws(ModelError) {
+        if let problem = relationshipProblems.first { throw problem }
     }
 
     /// The entity called `name`, if the schema has it.
@@ -27,7 +51,9 @@ public struct Schema: Sendable, Hashable {
     /// A canonical text of the schema, stored in `Z_METADATA` to detect a store made for another model.
     public var fingerprint: String {
         entities.map { entity in
-            "\(entity.name)(\(entity.attributes.map(\.summary).joined(separator: "; ")))"
+            let relationships = entity.relationships.isEmpty
+                ? "" : " -> (\(entity.relationships.map(\.summary).joined(separator: "; ")))"
+            return "\(entity.name)(\(entity.attributes.map(\.summary).joined(separator: "; ")))\(relationships)"
         }.joined(separator: "\n")
     }
 }

@@ -11,8 +11,11 @@ final class EntitySQL: Sendable {
     let scope: PersistentIdentifier.Scope
     /// The entity's `Z_ENT`.
     let entityNumber: Int64
-    /// Each attribute's type, in column order: how ``row(of:)`` reads a UUID without a `Data`.
+    /// Each stored value's type, in column order: how ``row(of:)`` reads a UUID without a `Data`.
+    /// The attributes, then a to-one relationship's primary key per to-one relationship.
     let attributeTypes: [AttributeType]
+    /// Where each relationship lives and how to read it, in the entity's relationship order.
+    let relationships: [RelationshipSQL]
     /// `Z_PK, Z_OPT, ZA, ZB, …`
     let selectColumns: String
     /// `SELECT Z_PK, Z_OPT, … FROM ZITEM`
@@ -26,13 +29,15 @@ final class EntitySQL: Sendable {
     /// `DELETE FROM ZITEM WHERE Z_PK = ?1`
     let delete: String
 
-    init(entity: EntitySchema, entityNumber: Int, storeIdentifier: UUID) {
+    init(entity: EntitySchema, in schema: Schema, storeIdentifier: UUID) {
         self.entity = entity
         scope = .interned(storeIdentifier, entity.name)
-        self.entityNumber = Int64(entityNumber)
-        attributeTypes = entity.attributes.map(\.type)
+        entityNumber = Int64(schema.entityNumber(of: entity.name) ?? 0)
+        let toOne = entity.relationships.filter { !$0.isToMany }
+        attributeTypes = entity.attributes.map(\.type) + toOne.map { _ in .int64 }
+        relationships = entity.relationships.enumerated().map { RelationshipSQL($1, index: $0, of: entity, in: schema) }
         let table = entity.tableName
-        let columns = entity.attributes.map(\.columnName)
+        let columns = entity.attributes.map(\.columnName) + toOne.map(\.columnName)
         selectColumns = (["Z_PK", "Z_OPT"] + columns).joined(separator: ", ")
         select = "SELECT \(selectColumns) FROM \(table)"
         selectByPrimaryKey = "\(select) WHERE Z_PK = ?1"

@@ -69,8 +69,8 @@ final class SQLiteStore: Sendable {
             }
         }
         self.storeIdentifier = storeIdentifier
-        self.entitySQL = schema.entities.enumerated().map { offset, entity in
-            EntitySQL(entity: entity, entityNumber: offset + 1, storeIdentifier: storeIdentifier)
+        self.entitySQL = schema.entities.map { entity in
+            EntitySQL(entity: entity, in: schema, storeIdentifier: storeIdentifier)
         }
         self.connection = connection
         self.readers = configuration.url.flatMap { url in

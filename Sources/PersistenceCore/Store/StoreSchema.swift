@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The layout: `Z_PRIMARYKEY` (one row per entity, `Z_MAX` the last primary key handed out),
 /// `Z_METADATA` (the store UUID, and the model in a property list), and per entity a table
-/// `Z<ENTITY>` with `Z_PK`, `Z_ENT`, `Z_OPT` and a `Z<ATTRIBUTE>` column per attribute.
+/// `Z<ENTITY>` with `Z_PK`, `Z_ENT`, `Z_OPT`, a `Z<ATTRIBUTE>` column per attribute and a
+/// `Z<RELATIONSHIP>` column per to-one relationship; a join table per many-to-many pair.
 enum StoreSchema {
     /// What `Z_METADATA.Z_PLIST` holds, as a binary property list.
     struct Metadata: Codable {
@@ -21,8 +22,8 @@ enum StoreSchema {
 
     /// Installs the schema in an empty database, or verifies an existing one; returns the store UUID.
     static func install(_ schema: Schema, in connection: SQLiteConnection, url: URL?) throws(ModelError) -> UUID {
-        for entity in schema.entities where entity.attributes.count > AttributeMask.maximumAttributes {
-            throw .schemaMismatch("\(entity.name) has \(entity.attributes.count) attributes; at most \(AttributeMask.maximumAttributes) are supported")
+        for entity in schema.entities where entity.storedValueCount > AttributeMask.maximumAttributes || entity.relationships.count > AttributeMask.maximumAttributes {
+            throw .schemaMismatch("\(entity.name) has \(entity.storedValueCount) attributes and to-one relationships, and \(entity.relationships.count) relationships; at most \(AttributeMask.maximumAttributes) of each are supported")
         }
         let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
@@ -43,6 +44,9 @@ enum StoreSchema {
                 for attribute in entity.attributes where attribute.isUnique {
                     try connection.execute("CREATE UNIQUE INDEX Z_\(entity.name.uppercased())_UNIQUE_\(attribute.name.uppercased()) ON \(entity.tableName) (\(attribute.columnName))")
                 }
+                for statement in relationshipSQL(entity, in: schema) {
+                    try connection.execute(statement)
+                }
                 try connection.run("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?1, ?2, 0, 0)",
                                    [.integer(Int64(offset + 1)), .text(entity.name)])
             }
@@ -53,11 +57,25 @@ enum StoreSchema {
         return storeIdentifier
     }
 
-    /// `CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTIMESTAMP TIMESTAMP NOT NULL, …)`.
+    /// `CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTIMESTAMP TIMESTAMP NOT NULL, …)`,
+    /// with a `Z<NAME> INTEGER` column per to-one relationship after the attributes.
     static func createTableSQL(_ entity: EntitySchema) -> String {
         let columns = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
             + entity.attributes.map { "\($0.columnName) \($0.type.sqliteColumnType)\($0.isOptional ? "" : " NOT NULL")" }
+            + entity.relationships.filter { !$0.isToMany }.map { "\($0.columnName) INTEGER" }
         return "CREATE TABLE \(entity.tableName) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// An index on each to-one column, as Core Data makes (`ZSTOP_ZTRIP_INDEX`), so that a to-many
+    /// relationship reads its members without a scan; and the join tables this entity writes.
+    static func relationshipSQL(_ entity: EntitySchema, in schema: Schema) -> [String] {
+        let indexes = entity.relationships.filter { !$0.isToMany }.map {
+            "CREATE INDEX \(entity.tableName)_\($0.columnName)_INDEX ON \(entity.tableName) (\($0.columnName))"
+        }
+        let joinTables = entity.relationships.enumerated().flatMap { index, relationship in
+            RelationshipSQL(relationship, index: index, of: entity, in: schema).createJoinTableSQL ?? []
+        }
+        return indexes + joinTables
     }
 
     /// Reads the stored model and names the first differences from `schema`.
@@ -94,6 +112,11 @@ enum StoreSchema {
             }
             for attribute in old.attributes where !entity.attributes.contains(where: { $0.name == attribute.name }) {
                 differences.append("\(entity.name).\(attribute.name) is in the store but not in the model")
+            }
+            if old.relationships.map(\.summary) != entity.relationships.map(\.summary) {
+                let was = old.relationships.isEmpty ? "none" : old.relationships.map(\.summary).joined(separator: "; ")
+                let now = entity.relationships.isEmpty ? "none" : entity.relationships.map(\.summary).joined(separator: "; ")
+                differences.append("\(entity.name)'s relationships are \(now) in the model but \(was) in the store")
             }
             if differences.isEmpty, old.attributes.map(\.name) != entity.attributes.map(\.name) {
                 differences.append("\(entity.name)'s attributes are in another order than in the store")

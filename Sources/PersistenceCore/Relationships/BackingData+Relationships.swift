@@ -1,0 +1,115 @@
+/// What one relationship of an object holds in memory.
+enum RelationSlot {
+    /// Not loaded: the first access reads it (a relationship fault).
+    case fault
+    /// A to-one relationship's model, or nil.
+    case toOne((any PersistentModel)?)
+    /// A to-many relationship's models.
+    case toMany([any PersistentModel])
+
+    /// The related models, none for a fault.
+    var members: [any PersistentModel] {
+        switch self {
+        case .fault: []
+        case .toOne(let model): model.map { [$0] } ?? []
+        case .toMany(let models): models
+        }
+    }
+
+    var isFault: Bool {
+        if case .fault = self { true } else { false }
+    }
+}
+
+/// The relationship accessors: the same single path as attributes (``BackingData/getValue(at:)``).
+///
+/// A relationship get or set is checked by the queue rule exactly like an attribute's
+/// (``ConcurrencyDebug``, ``AccessPolicy``), fires the object's fault, and records the change for
+/// the next save. A relationship is itself a fault until first touched: the first read loads
+/// it from the store (`ModelContext+RelationshipFaults.swift`). Setting one side keeps the
+/// inverse in step at once, before any save, as Core Data does (`ModelContext+Inverses.swift`).
+extension BackingData {
+    /// Reads to-one relationship `index`; the body of every generated to-one getter.
+    public func getRelationship<Target: PersistentModel>(at index: Int) -> Target? {
+        guard let model = relatedModels(at: index).first else { return nil }
+        return Self.cast(model, to: Target.self, in: self, index)
+    }
+
+    /// Reads to-many relationship `index`; the body of every generated to-many getter.
+    public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target] {
+        relatedModels(at: index).map { Self.cast($0, to: Target.self, in: self, index) }
+    }
+
+    /// Writes to-one relationship `index`; the body of every generated to-one setter.
+    public func setRelationship<Target: PersistentModel>(_ newValue: Target?, at index: Int) {
+        setRelatedModels(newValue.map { [$0] } ?? [], at: index)
+    }
+
+    /// Writes to-many relationship `index`; the body of every generated to-many setter.
+    public func setRelationship<Target: PersistentModel>(_ newValue: [Target], at index: Int) {
+        setRelatedModels(newValue, at: index)
+    }
+
+    // MARK: The checked path
+
+    /// The models relationship `index` holds, once the queue rule is checked and the faults (the
+    /// object's, then the relationship's) fired.
+    func relatedModels(at index: Int) -> [any PersistentModel] {
+        guard let link else { return relations[index].members }  // a new object no context has taken
+        if has(Flag.invalidated) { trapInvalidatedAccess(to: entity.relationships[index].name, isWrite: false) }
+        guard let context = link.context else {
+            if relations[index].isFault { fatalError("could not fulfill the fault of \(entity.name).\(entity.relationships[index].name) for \(persistentModelID): its context no longer exists") }
+            return relations[index].members
+        }
+        if QueueWatchdog.checksAccess(through: link),
+           QueueWatchdog.access(entity.relationships[index].name, of: self, on: context, isWrite: false) == .hop {
+            return context.hopSynchronously { self.relatedModels(at: index) }
+        }
+        if isFault { context.fulfillFault(self) }
+        if relations[index].isFault { context.loadRelationship(index, of: self) }
+        return relations[index].members
+    }
+
+    /// Replaces what relationship `index` holds, once the queue rule is checked; the inverse
+    /// follows (see `ModelContext+Inverses.swift`).
+    func setRelatedModels(_ newValue: [any PersistentModel], at index: Int) {
+        // A default value written by a model's initializer while it adopts a stored row: the
+        // row's relationships win (they load on first access).
+        if has(Flag.adopting) { return }
+        guard let link, let context = link.context, !isDetached else {
+            if has(Flag.invalidated) { trapInvalidatedAccess(to: entity.relationships[index].name, isWrite: true) }
+            // Not in a context yet: this side only. Inserting the object completes the inverses
+            // and inserts the related models (SwiftData's rule for a graph of new models).
+            relations[index] = entity.relationships[index].isToMany ? .toMany(newValue) : .toOne(newValue.first)
+            return
+        }
+        if QueueWatchdog.checksAccess(through: link),
+           QueueWatchdog.access(entity.relationships[index].name, of: self, on: context, isWrite: true) == .hop {
+            return context.hopSynchronously { self.setRelatedModels(newValue, at: index) }
+        }
+        if isFault { context.fulfillFault(self) }
+        context.relate(self, at: index, to: newValue)
+    }
+
+    /// Stops the process: a relationship holds a model of another class than its accessor's.
+    private static func cast<Target: PersistentModel>(_ model: any PersistentModel, to type: Target.Type,
+                                                      in data: BackingData, _ index: Int) -> Target {
+        guard let typed = model as? Target else {
+            fatalError("\(data.entity.name).\(data.entity.relationships[index].name) holds a \(Swift.type(of: model)), not a \(Target.self)")
+        }
+        return typed
+    }
+
+    // MARK: Bookkeeping for the owning context
+
+    /// Forgets every loaded relationship, except changed ones when `keepingChanged`: the next
+    /// access reads them from the store again. Also what breaks the reference cycles that
+    /// related objects make (Core Data: "turning an object into a fault … breaks strong
+    /// references to related managed objects").
+    func refaultRelationships(keepingChanged: Bool = false) {
+        for index in relations.indices where !(keepingChanged && changedRelationships.contains(index)) {
+            relations[index] = .fault
+        }
+        if !keepingChanged { changedRelationships = AttributeMask() }
+    }
+}

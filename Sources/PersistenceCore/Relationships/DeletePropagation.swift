@@ -1,0 +1,48 @@
+extension ModelContext {
+    /// Applies the delete rules of every model marked for deletion, at the start of a save and
+    /// before anything is written, so that the save writes their effects in the same transaction.
+    ///
+    /// 1. `.cascade`: the related models are marked for deletion too, and so on down the graph.
+    /// 2. `.deny`: if a model to delete still relates to one that is not being deleted, the save
+    ///    throws ``ModelError/deleteDenied(entity:relationship:count:)`` and nothing changes, in
+    ///    memory or in the store; the deletion stays pending.
+    /// 3. `.nullify`: each related model that stays forgets the deleted one (its inverse changes,
+    ///    so it is written too).
+    /// 4. `.noAction`: nothing; the related models keep pointing at a row that will be gone.
+    ///
+    /// Core Data applies the rules when it processes pending changes (at the latest, at the
+    /// save), with the same four meanings ("Relationship Delete Rules", Core Data Programming Guide).
+    func propagateDeletions() throws(ModelError) {
+        guard deletedObjects.values.contains(where: { !$0.backingData.relations.isEmpty }) else { return }
+        var doomed = deletedObjects
+        var pending = Array(deletedObjects.values)
+        while let model = pending.popLast() {
+            let data = model.backingData
+            for (index, relationship) in data.entity.relationships.enumerated() where relationship.deleteRule == .cascade {
+                for member in loadedMembers(of: data, at: index) where doomed[ObjectIdentifier(member.backingData)] == nil {
+                    doomed[ObjectIdentifier(member.backingData)] = member
+                    pending.append(member)
+                }
+            }
+        }
+        for model in doomed.values {
+            let data = model.backingData
+            for (index, relationship) in data.entity.relationships.enumerated() where relationship.deleteRule == .deny {
+                let staying = loadedMembers(of: data, at: index).count { doomed[ObjectIdentifier($0.backingData)] == nil }
+                if staying > 0 { throw .deleteDenied(entity: data.entity.name, relationship: relationship.name, count: staying) }
+            }
+        }
+        for (key, model) in doomed where deletedObjects[key] == nil {
+            delete(model)
+        }
+        for model in doomed.values {
+            let data = model.backingData
+            for (index, relationship) in data.entity.relationships.enumerated() where relationship.deleteRule == .nullify {
+                guard let inverse = relationshipSQL(of: data, at: index).inverseIndex else { continue }
+                for member in loadedMembers(of: data, at: index) where doomed[ObjectIdentifier(member.backingData)] == nil {
+                    remove(data, fromRelationship: inverse, of: member.backingData)
+                }
+            }
+        }
+    }
+}

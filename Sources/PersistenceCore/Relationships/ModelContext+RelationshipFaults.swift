@@ -1,0 +1,41 @@
+extension ModelContext {
+    /// Fires the fault of relationship `index` of `data`: reads which rows it relates to and
+    /// puts their models in it (registered ones, or faults that load on first access).
+    ///
+    /// A to-one relationship needs no query: its key is in the row. A to-many one reads the
+    /// destination's rows that point back, or the join table. Touching one of the models later
+    /// loads its row; a row that is gone by then is the legible crash of
+    /// ``fulfillFault(_:)``. Reading each trip's stops this way is one query per trip (the
+    /// N+1 pattern); ``FetchDescriptor/relationshipKeyPathsForPrefetching`` reads them for
+    /// every fetched trip at once.
+    func loadRelationship(_ index: Int, of data: BackingData) {
+        let relationship = relationshipSQL(of: data, at: index)
+        let destination = entitySQL(named: relationship.relationship.destination)
+        switch relationship.storage {
+        case .column(let valueIndex):
+            guard case .integer(let key) = data.values[valueIndex] else {
+                data.relations[index] = .toOne(nil)
+                return
+            }
+            data.relations[index] = .toOne(registeredOrFault(destination.identifier(primaryKey: key)))
+        case .inverseColumn, .joinTable:
+            guard let primaryKey = data.persistentModelID.primaryKey, let query = relationship.selectRelatedKeys else {
+                data.relations[index] = .toMany([])  // never saved: nothing in the store relates to it
+                return
+            }
+            let keys: [Int64]
+            do {
+                keys = try readStore { (connection) throws(ModelError) -> [Int64] in
+                    let statement = try connection.cachedStatement(query)
+                    try statement.bind(.integer(primaryKey), at: 1)
+                    var keys: [Int64] = []
+                    while try statement.step() { keys.append(statement.int64(0)) }
+                    return keys
+                }
+            } catch {
+                fatalError("could not fulfill the fault of \(data.entity.name).\(relationship.relationship.name) for \(data.persistentModelID): \(error)")
+            }
+            data.relations[index] = .toMany(keys.map { registeredOrFault(destination.identifier(primaryKey: $0)) })
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// A relationship of a `@Model` class as read from the source: `var trip: Trip?` (to-one) or
+/// `var stops: [Stop]` (to-many), with what `@Relationship(deleteRule:inverse:)` says.
+struct ModelRelationship {
+    /// The property's name, also the relationship's name.
+    let name: String
+    /// The destination model's type as written, e.g. `Stop`.
+    let destination: String
+    /// Whether the property is an array of models.
+    let isToMany: Bool
+    /// The delete rule as written (`.cascade`), nil for the default.
+    let deleteRule: String?
+    /// The inverse key path as written (`\Stop.trip`), nil when the schema is to infer it.
+    let inverse: String?
+
+    /// The delete rules `@Relationship(deleteRule:)` accepts.
+    static let deleteRules = ["nullify", "cascade", "deny", "noAction"]
+
+    /// The `Schema.Relationship` expression `@Model` puts in the entity schema.
+    var schemaExpression: String {
+        var arguments = "\"\(name)\", to: \(destination).self, isToMany: \(isToMany)"
+        if let deleteRule { arguments += ", deleteRule: \(deleteRule)" }
+        if let inverse { arguments += ", inverse: \(inverse)" }
+        return "PersistenceCore.Schema.Relationship(\(arguments))"
+    }
+
+    /// The destination and cardinality a property type gives: `T?` or `Optional<T>` is to-one,
+    /// `[T]` or `Array<T>` to-many, where `T` names a type that is not one of the attribute types.
+    static func shape(of type: TypeSyntax) -> (destination: String, isToMany: Bool)? {
+        if let optional = type.as(OptionalTypeSyntax.self), let name = modelName(optional.wrappedType) {
+            return (name, false)
+        }
+        if let array = type.as(ArrayTypeSyntax.self), let name = modelName(array.element) {
+            return (name, true)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self), let arguments = identifier.genericArgumentClause,
+           arguments.arguments.count == 1, case .type(let wrapped) = arguments.arguments.first!.argument,
+           let name = modelName(wrapped) {
+            if identifier.name.text == "Optional" { return (name, false) }
+            if identifier.name.text == "Array" { return (name, true) }
+        }
+        return nil
+    }
+
+    /// The type's name when it may be a model: a plain or qualified name with no generic
+    /// arguments, that is not an attribute type. (Whether it is a `@Model` class, the compiler
+    /// checks on the generated code.)
+    static func modelName(_ type: TypeSyntax) -> String? {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil,
+           !AttributeTypeSyntax.supportedNames.contains(identifier.name.text), identifier.name.text != "Optional" {
+            return identifier.name.text
+        }
+        if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+           !["Swift", "Foundation"].contains(member.baseType.trimmedDescription) {
+            return member.trimmedDescription
+        }
+        return nil
+    }
+
+    /// Reads `@Relationship(deleteRule:inverse:)`'s arguments for the property `name` of type
+    /// `shape`; diagnostics for anything `@Model` cannot read as a literal.
+    static func read(_ attribute: AttributeSyntax?, name: String, shape: (destination: String, isToMany: Bool))
+        -> ModelMember {
+        var deleteRule: String?
+        var inverse: String?
+        if let attribute, case .argumentList(let arguments) = attribute.arguments {
+            for argument in arguments {
+                switch argument.label?.text {
+                case "deleteRule":
+                    guard let member = argument.expression.as(MemberAccessExprSyntax.self),
+                          deleteRules.contains(member.declName.baseName.text)
+                    else {
+                        return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
+                            "relationshipDeleteRule",
+                            "@Relationship(deleteRule:) takes one of \(deleteRules.map { ".\($0)" }.joined(separator: ", ")), written as a literal"))])
+                    }
+                    deleteRule = "." + member.declName.baseName.text
+                case "inverse":
+                    guard let keyPath = argument.expression.as(KeyPathExprSyntax.self) else {
+                        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                        return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
+                            "relationshipInverse", "@Relationship(inverse:) takes a key path literal such as \\\(shape.destination).\(name)"))])
+                    }
+                    if let root = keyPath.root, root.trimmedDescription != shape.destination {
+                        return .invalid([Diagnostic(node: keyPath, message: MacroDiagnostic(
+                            "relationshipInverseRoot",
+                            "the inverse of '\(name)' must be a property of \(shape.destination), its destination; \\\(root.trimmedDescription)… is not"))])
+                    }
+                    inverse = keyPath.trimmedDescription
+                default:
+                    continue
+                }
+            }
+        }
+        return .relationship(ModelRelationship(name: name, destination: shape.destination, isToMany: shape.isToMany,
+                                          deleteRule: deleteRule, inverse: inverse))
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// `SampleModels.Tag`: Swift Testing has a `Tag` of its own.
+typealias StopTag = SampleModels.Tag
+
+/// A fresh in-memory container with the trip models (Trip, Stop, Tag).
+func makeTripContainer(_ configuration: ModelConfiguration = .inMemory) throws -> ModelContainer {
+    try ModelContainer(for: Trip.self, configuration: configuration)
+}
+
+/// Saves a trip with `stopCount` stops, each tagged with a shared tag; returns the trip's and
+/// the stops' identifiers.
+func saveTrip(named name: String = "Lisbon", stops stopCount: Int, in context: ModelContext) throws
+    -> (trip: PersistentIdentifier, stops: [PersistentIdentifier]) {
+    try context.performAndWait {
+        let trip = Trip(name: name)
+        context.insert(trip)
+        let tag = StopTag(label: "\(name) sights")
+        for position in 0..<stopCount {
+            let stop = Stop(title: "\(name) stop \(position)", position: position)
+            trip.stops.append(stop)
+            stop.tags.append(tag)
+        }
+        try context.save()
+        return (trip.persistentModelID, trip.stops.map(\.persistentModelID))
+    }
+}
+
+@Suite("Relationships: inverses, storage and faults")
+struct RelationshipTests {
+    @Test("Setting one side of a one-to-many relationship sets the other at once, before any save")
+    func oneToManyInverse() throws {
+        let context = try makeTripContainer().newBackgroundContext()
+        context.performAndWait {
+            let lisbon = Trip(name: "Lisbon"), porto = Trip(name: "Porto")
+            context.insert(lisbon)
+            context.insert(porto)
+            let tower = Stop(title: "Belém Tower")
+            tower.trip = lisbon
+            #expect(lisbon.stops.isEmpty, "a model in no context yet keeps its own side only")
+            context.insert(tower)
+            #expect(lisbon.stops.map(\.title) == ["Belém Tower"], "inserting it completes the inverse")
+            let square = Stop(title: "Commerce Square")
+            context.insert(square)
+            square.trip = lisbon
+            #expect(lisbon.stops.map(\.title) == ["Belém Tower", "Commerce Square"], "in a context: the other side follows at once")
+            lisbon.stops.removeLast()
+            #expect(square.trip == nil)
+
+            let bridge = Stop(title: "Dom Luís I Bridge")
+            porto.stops.append(bridge)
+            #expect(bridge.trip === porto, "to-many append: the to-one side points back")
+
+            porto.stops.append(tower)
+            #expect(tower.trip === porto, "moving the stop to another trip repoints it")
+            #expect(lisbon.stops.isEmpty, "and takes it out of its previous trip's stops")
+            #expect(porto.stops.map(\.title) == ["Dom Luís I Bridge", "Belém Tower"])
+
+            tower.trip = nil
+            #expect(porto.stops.map(\.title) == ["Dom Luís I Bridge"])
+        }
+    }
+
+    @Test("Many-to-many: each side lists the other, and a new context reads the same from the join table")
+    func manyToMany() throws {
+        let container = try makeTripContainer()
+        let writer = container.newBackgroundContext()
+        let tags = try writer.performAndWait {
+            let stop = Stop(title: "Jerónimos"), other = Stop(title: "Alfama")
+            let history = StopTag(label: "history"), views = StopTag(label: "views")
+            writer.insert(stop)
+            stop.tags = [history, views]
+            other.tags.append(history)  // unregistered: inserted when it is related below
+            history.stops.append(other)
+            #expect(history.stops.map(\.title).sorted() == ["Alfama", "Jerónimos"])
+            #expect(views.stops.map(\.title) == ["Jerónimos"])
+            try writer.save()
+            return (history.persistentModelID, views.persistentModelID)
+        }
+        let reader = container.newBackgroundContext()
+        try reader.performAndWait {
+            let history = try reader.existingModel(for: tags.0, as: StopTag.self)
+            let views = try reader.existingModel(for: tags.1, as: StopTag.self)
+            #expect(history.stops.map(\.title).sorted() == ["Alfama", "Jerónimos"])
+            #expect(views.stops.map(\.title) == ["Jerónimos"])
+            let jeronimos = try #require(history.stops.first { $0.title == "Jerónimos" })
+            #expect(jeronimos.tags.map(\.label).sorted() == ["history", "views"])
+        }
+    }
+
+    @Test("One-to-one: setting a badge's holder takes it from the previous holder")
+    func oneToOne() throws {
+        let context = try ModelContainer(for: Badge.self, Holder.self).newBackgroundContext()
+        try context.performAndWait {
+            let ada = Holder(name: "Ada"), grace = Holder(name: "Grace")
+            let badge = Badge(code: "A1")
+            context.insert(ada)
+            context.insert(grace)
+            ada.badge = badge
+            #expect(badge.holder === ada)
+            badge.holder = grace
+            #expect(grace.badge === badge)
+            #expect(ada.badge == nil, "the badge left Ada when it went to Grace")
+            try context.save()
+        }
+    }
+
+    @Test("Inserting the root of a graph of new models inserts them all, with their inverses")
+    func insertGraph() throws {
+        let container = try makeTripContainer()
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let trip = Trip(name: "Kyoto")
+            trip.stops = [Stop(title: "Fushimi Inari"), Stop(title: "Kinkaku-ji")]
+            context.insert(trip)
+            #expect(context.insertedModels.count == 3)
+            #expect(trip.stops.allSatisfy { $0.trip === trip })
+            try context.save()
+            return trip.persistentModelID
+        }
+        let reader = container.newBackgroundContext()
+        try reader.performAndWait {
+            let trip = try reader.existingModel(for: id, as: Trip.self)
+            #expect(trip.stops.map(\.title) == ["Fushimi Inari", "Kinkaku-ji"])
+            #expect(trip.stops.allSatisfy { $0.trip === trip }, "the faults resolve to the one registered trip")
+        }
+    }
+
+    @Test("The file has Core Data's layout: a Z<NAME> column with its index, and a join table")
+    func storeLayout() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("trips.sqlite")
+        do {
+            let context = try makeTripContainer(.file(url)).newBackgroundContext()
+            _ = try saveTrip(stops: 2, in: context)
+        }
+        let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
+        #expect(tables == ["ZSTOP", "ZTAG", "ZTRIP", "Z_1TAGS", "Z_METADATA", "Z_PRIMARYKEY"], "Stop is entity 1: Z_1TAGS after Stop.tags")
+        let stopColumns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('ZSTOP')", in: url).map { $0[0] }
+        #expect(stopColumns == ["Z_PK", "Z_ENT", "Z_OPT", "ZTITLE", "ZPOSITION", "ZTRIP"])
+        let joinColumns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('Z_1TAGS')", in: url).map { $0[0] }
+        #expect(joinColumns == ["Z_1STOPS", "Z_2TAGS"], "each column: the entity number of the rows it holds and the relationship pointing at them")
+        let indexes = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%_INDEX' ORDER BY name", in: url).map { $0[0] }
+        #expect(indexes == ["ZSTOP_ZTRIP_INDEX", "Z_1TAGS_Z_2TAGS_INDEX"])
+        let links = try SQLiteFixture.rows("SELECT ZSTOP.ZTITLE, ZTRIP.ZNAME FROM ZSTOP JOIN ZTRIP ON ZSTOP.ZTRIP = ZTRIP.Z_PK ORDER BY ZSTOP.Z_PK", in: url)
+        #expect(links == [["Lisbon stop 0", "Lisbon"], ["Lisbon stop 1", "Lisbon"]])
+        #expect(try SQLiteFixture.rows("SELECT COUNT(*) FROM Z_1TAGS", in: url) == [["2"]])
+    }
+
+    @Test("A to-many relationship with no inverse is a join table of its own")
+    func toManyWithoutInverse() throws {
+        let container = try ModelContainer(for: Playlist.self)
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let playlist = Playlist(name: "Road")
+            playlist.songs = [Song(title: "A"), Song(title: "B")]
+            context.insert(playlist)
+            try context.save()
+            playlist.songs.removeFirst()
+            try context.save()
+            return playlist.persistentModelID
+        }
+        let reader = container.newBackgroundContext()
+        let (songs, count) = try reader.performAndWait {
+            (try reader.existingModel(for: id, as: Playlist.self).songs.map(\.title), try reader.fetchCount(FetchDescriptor<Song>()))
+        }
+        #expect(songs == ["B"])
+        #expect(count == 2, "removing a song from the list does not delete it")
+    }
+
+    @Test("A relationship is a fault until touched; touching it reads the related rows")
+    func relationshipFault() throws {
+        let container = try makeTripContainer()
+        let saved = try saveTrip(stops: 3, in: container.newBackgroundContext())
+        let context = container.newBackgroundContext()
+        context.performAndWait {
+            let trip = context.model(for: saved.trip) as! Trip
+            #expect(trip.isFault)
+            #expect(trip.stops.count == 3, "the fault fired: the trip's row, then its stops")
+            #expect(!trip.isFault)
+            #expect(trip.stops.allSatisfy { $0.isFault }, "the stops themselves are faults until touched")
+            #expect(trip.stops.map(\.title) == ["Lisbon stop 0", "Lisbon stop 1", "Lisbon stop 2"])
+            #expect(trip.stops[0].tags.first?.stops.count == 3)
+        }
+    }
+
+    @Test("A container made for Trip stores the models it relates to, as SwiftData's does")
+    func relatedModelsJoinTheSchema() throws {
+        let container = try ModelContainer(for: Trip.self)
+        #expect(container.schema.entities.map(\.name) == ["Stop", "Tag", "Trip"])
+        let stop = try #require(container.schema.entity(named: "Stop"))
+        #expect(stop.relationships.map(\.summary) == ["trip: Trip?, nullify, inverse stops", "tags: [Tag], nullify, inverse stops"])
+        let tag = try #require(container.schema.entity(named: "Tag"))
+        #expect(tag.relationships.map(\.summary) == ["stops: [Stop], nullify, inverse tags"], "inverse mirrored from Stop.tags")
+        let folder = try #require(try ModelContainer(for: Folder.self).schema.entity(named: "Folder"))
+        #expect(folder.relationships.first?.inverseName == "folder", "one relationship each way: inferred")
+    }
+
+    @Test("An ambiguous inverse is a typed error naming the candidates, and nothing is opened")
+    func ambiguousInverse() throws {
+        #expect {
+            _ = try ModelContainer(for: Route.self)
+        } throws: { error in
+            guard case ModelError.invalidRelationship(let entity, _, let reason) = error else { return false }
+            return ["City", "Route"].contains(entity) && reason.contains("ambiguous") && reason.contains("inverse:")
+        }
+    }
+
+    @Test("A relationship read off its context's queue is a violation, named like an attribute's")
+    func relationshipQueueRule() async throws {
+        let container = try makeTripContainer()
+        let saved = try saveTrip(stops: 1, in: container.newBackgroundContext())
+        let context = container.newBackgroundContext()
+        let trip = try context.performAndWait { try context.existingModel(for: saved.trip, as: Trip.self) }
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
+            _ = trip.stops.count  // off the context's queue
+        }
+        #expect(recorded.map(\.operation) == ["Trip.stops get"])
+    }
+}
