@@ -97,7 +97,7 @@ enum ModelMember {
         if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
             return ModelRelationship.read(relationship, name: name, shape: shape)
         }
-        if relationship != nil || ModelRelationship.modelName(annotation.type) != nil {
+        if relationship != nil {
             let written = annotation.type.trimmedDescription
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "relationshipShape",
@@ -106,7 +106,7 @@ enum ModelMember {
         guard let type = AttributeTypeSyntax(annotation.type) else {
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "unsupportedType",
-                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals, an optional model (a to-one relationship) or an array of models (a to-many one)"))])
+                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
         }
         return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable)))
     }

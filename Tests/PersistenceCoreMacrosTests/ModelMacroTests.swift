@@ -10,6 +10,7 @@ final class ModelMacroTests: XCTestCase {
         "Model": MacroSpec(type: ModelMacro.self, conformances: ["PersistentModel", "Sendable"]),
         "Transient": MacroSpec(type: TransientMacro.self),
         "Attribute": MacroSpec(type: AttributeMacro.self),
+        "Relationship": MacroSpec(type: AttributeMacro.self),
     ]
 
     // MARK: Expansions
@@ -334,6 +335,111 @@ final class ModelMacroTests: XCTestCase {
             macros: ["PersistedProperty": PersistedPropertyMacro.self])
     }
 
+    func testModel_describesRelationships_andGivesThemRelationshipAccessors() {
+        assertMacroExpansion(
+            #"""
+            @Model final class Stop {
+                var title: String
+                var trip: Trip?
+                @Relationship(deleteRule: .cascade, inverse: \Tag.stops) var tags: [Tag] = []
+                init(title: String) { self.title = title }
+            }
+            """#,
+            expandedSource: #"""
+            final class Stop {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var title: String
+                @PersistenceCore.PersistedProperty(relationship: 0)
+                var trip: Trip?
+                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag] = []
+                init(title: String) { self.title = title }
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// The entity: its name and its persisted properties, in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Stop",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("title", String.self),
+                    ],
+                    relationships: [
+                        PersistenceCore.Schema.Relationship("trip", to: Trip.self, isToMany: false),
+                        PersistenceCore.Schema.Relationship("tags", to: Tag.self, isToMany: true, deleteRule: .cascade, inverse: \Tag.stops),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Stop>: String] = [
+                    \Stop.title: "title",
+                    \Stop.trip: "trip",
+                    \Stop.tags: "tags",
+                ]
+
+                /// The models this one's relationships point to.
+                nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    [Trip.self, Tag.self]
+                }
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _title = PersistenceCore.PersistedPropertyPlaceholder()
+                    _trip = PersistenceCore.PersistedPropertyPlaceholder()
+                    _tags = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Stop: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Stop: Sendable {
+            }
+            """#,
+            macroSpecs: specs)
+    }
+
+    func testModel_asksForAnOptional_whenARelationshipIsAPlainModel() {
+        assertDiagnostics(
+            """
+            @Model final class Stop {
+                @Relationship var trip: Trip
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model stores a relationship as an optional model or an array of models: write 'trip: Trip?' for a to-one relationship (nil when there is none), or 'trip: [Trip]' for a to-many one",
+                line: 2, column: 29)])
+    }
+
+    func testModel_rejectsAnInverseOfAnotherModel() {
+        assertDiagnostics(
+            #"""
+            @Model final class Trip {
+                @Relationship(inverse: \Tag.stops) var stops: [Stop] = []
+            }
+            """#,
+            [DiagnosticSpec(
+                message: #"the inverse of 'stops' must be a property of Stop, its destination; \Tag… is not"#,
+                line: 2, column: 28)])
+    }
+
+    func testModel_rejectsADeleteRuleThatIsNotALiteral() {
+        assertDiagnostics(
+            """
+            @Model final class Trip {
+                @Relationship(deleteRule: rule) var stops: [Stop] = []
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Relationship(deleteRule:) takes one of .nullify, .cascade, .deny, .noAction, written as a literal",
+                line: 2, column: 31)])
+    }
+
     // MARK: Diagnostics
 
     func testModel_rejectsAnUnsupportedType() {
@@ -344,7 +450,7 @@ final class ModelMacroTests: XCTestCase {
             }
             """,
             [DiagnosticSpec(
-                message: "@Model does not support 'link: URL'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals",
+                message: "@Model does not support 'link: URL'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
                 line: 2, column: 15)])
     }
 
@@ -356,7 +462,7 @@ final class ModelMacroTests: XCTestCase {
             }
             """,
             [DiagnosticSpec(
-                message: "@Model does not support 'tags: [String]?'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals",
+                message: "@Model does not support 'tags: [String]?'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
                 line: 2, column: 15)])
     }
 
