@@ -220,4 +220,34 @@ struct RelationshipTests {
         }
         #expect(recorded.map(\.operation) == ["Trip.stops get"])
     }
+
+    @Test("Relationship changes take part in optimistic locking: two contexts adding to one trip conflict")
+    func relationshipConflict() throws {
+        let container = try makeTripContainer()
+        let saved = try saveTrip(stops: 1, in: container.newBackgroundContext())
+        let first = container.newBackgroundContext(), second = container.newBackgroundContext()
+        let tripInSecond = try second.performAndWait {
+            let trip = try second.existingModel(for: saved.trip, as: Trip.self)
+            _ = trip.stops.count
+            return trip
+        }
+        try first.performAndWait {
+            let trip = try first.existingModel(for: saved.trip, as: Trip.self)
+            trip.stops.append(Stop(title: "from first"))
+            try first.save()
+        }
+        try second.performAndWait {
+            tripInSecond.stops.append(Stop(title: "from second"))
+            #expect {
+                try second.save()
+            } throws: { error in
+                guard case ModelError.mergeConflict(let conflicts) = error else { return false }
+                return conflicts.map(\.identifier) == [saved.trip]
+            }
+            second.mergePolicy = .mergeByPropertyObjectTrump
+            try second.save()
+            #expect(tripInSecond.stops.map(\.title) == ["Lisbon stop 0", "from first", "from second"],
+                    "after the resolved conflict the list is read again: both new stops")
+        }
+    }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// The four delete rules, applied when the deletion is saved, in the same transaction.
+@Suite("Relationships: delete rules")
+struct DeleteRuleTests {
+    @Test(".cascade deletes the stops with their trip; .nullify takes a deleted stop out of its trip and tags")
+    func cascadeAndNullify() throws {
+        let container = try makeTripContainer()
+        let context = container.newBackgroundContext()
+        let saved = try saveTrip(stops: 3, in: context)
+        try context.performAndWait {
+            let trip = try context.existingModel(for: saved.trip, as: Trip.self)
+            let first = trip.stops[0]
+            let tag = try #require(first.tags.first)
+            context.delete(first)
+            #expect(trip.stops.count == 3, "the rule applies at the save, as Core Data's pending changes")
+            try context.save()
+            #expect(trip.stops.map(\.title) == ["Lisbon stop 1", "Lisbon stop 2"], "nullify: the trip forgot the stop")
+            #expect(tag.stops.count == 2, "and so did its tag")
+
+            context.delete(trip)
+            try context.save()
+            #expect(try context.fetchCount(FetchDescriptor<Stop>()) == 0, "cascade: the stops went with the trip")
+            #expect(try context.fetchCount(FetchDescriptor<StopTag>()) == 1, "the tags stay (Stop.tags nullifies)")
+            #expect(tag.stops.isEmpty)
+        }
+    }
+
+    @Test(".deny refuses the save with a typed error while documents remain, and writes nothing")
+    func deny() throws {
+        let context = try ModelContainer(for: Folder.self).newBackgroundContext()
+        try context.performAndWait {
+            let folder = Folder(name: "Taxes")
+            folder.documents = [Document(title: "2025"), Document(title: "2026")]
+            context.insert(folder)
+            try context.save()
+            context.delete(folder)
+            #expect(throws: ModelError.deleteDenied(entity: "Folder", relationship: "documents", count: 2)) {
+                try context.save()
+            }
+            #expect(folder.isDeleted, "the deletion stays pending")
+            #expect(try context.fetchCount(FetchDescriptor<Folder>()) == 0, "pending changes count in a fetch")
+            #expect(try context.fetchCount(FetchDescriptor<Folder>(includePendingChanges: false)) == 1, "the store still has it")
+
+            for document in folder.documents { context.delete(document) }
+            try context.save()  // the documents go in the same save: nothing is left to deny
+            #expect(try context.fetchCount(FetchDescriptor<Folder>(includePendingChanges: false)) == 0)
+        }
+    }
+
+    @Test(".noAction does not tell the folder: in memory it still lists the deleted document")
+    func noAction() throws {
+        let container = try ModelContainer(for: Folder.self)
+        let context = container.newBackgroundContext()
+        let folderID = try context.performAndWait {
+            let folder = Folder(name: "Drafts")
+            folder.documents = [Document(title: "Letter")]
+            context.insert(folder)
+            try context.save()
+            let letter = folder.documents[0]
+            context.delete(letter)   // Document.folder is .noAction: the folder is not told
+            try context.save()
+            #expect(folder.documents.count == 1 && folder.documents[0] === letter, "a dangling member: touching it would trap")
+            return folder.persistentModelID
+        }
+        let reader = container.newBackgroundContext()
+        let documents = try reader.performAndWait {
+            try reader.existingModel(for: folderID, as: Folder.self).documents.count
+        }
+        #expect(documents == 0, "Folder.documents is read from the documents' column: the row is gone, so is the member")
+    }
+
+    @Test("Touching a stop whose trip another context deleted stops the process with the legible crash")
+    func danglingStopAfterMergedCascade() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try! makeTripContainer()
+            let shown = container.newBackgroundContext()
+            shown.automaticallyMergesChangesFromParent = true
+            let saved = try! saveTrip(stops: 2, in: shown)
+            let stop = shown.performAndWait { (try! shown.existingModel(for: saved.trip, as: Trip.self)).stops[0] }
+            let background = container.newBackgroundContext()
+            background.performAndWait {
+                background.delete(try! background.existingModel(for: saved.trip, as: Trip.self))
+                try! background.save()
+            }
+            shown.performAndWait { _ = stop.title }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("This model instance was invalidated (Stop.title get): Stop x-lab://"))
+        #expect(message.contains("was deleted by another context's save"))
+    }
+
+    @Test("After a merge, another context's to-many array shows the members inserted and deleted there")
+    func mergedMembership() throws {
+        let container = try makeTripContainer()
+        let shown = container.newBackgroundContext()
+        shown.automaticallyMergesChangesFromParent = true
+        let saved = try saveTrip(stops: 3, in: shown)
+        let trip = try shown.performAndWait { try shown.existingModel(for: saved.trip, as: Trip.self) }
+        #expect(shown.performAndWait { trip.stops.count } == 3)
+
+        let background = container.newBackgroundContext()
+        try background.performAndWait {
+            background.delete(try background.existingModel(for: saved.stops[1], as: Stop.self))
+            let added = Stop(title: "Lisbon stop 3")
+            background.insert(added)
+            added.trip = try background.existingModel(for: saved.trip, as: Trip.self)
+            try background.save()
+        }
+        // The merge was enqueued on the shown context's queue before this block.
+        #expect(shown.performAndWait { trip.stops.map(\.title) } == ["Lisbon stop 0", "Lisbon stop 2", "Lisbon stop 3"])
+        #expect(shown.performAndWait { trip.hasChanges } == false)
+    }
+}
