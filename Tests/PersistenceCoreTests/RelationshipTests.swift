@@ -250,4 +250,63 @@ struct RelationshipTests {
                     "after the resolved conflict the list is read again: both new stops")
         }
     }
+
+    @Test("Prefetching loads every trip's stops, every stop's trip and tags with the fetch; without it they load on first touch")
+    func prefetching() throws {
+        let container = try makeTripContainer()
+        let lisbon = try saveTrip(named: "Lisbon", stops: 3, in: container.newBackgroundContext())
+        _ = try saveTrip(named: "Porto", stops: 2, in: container.newBackgroundContext())
+        let empty = container.newBackgroundContext()
+        try empty.performAndWait {
+            empty.insert(Trip(name: "Nowhere"))
+            try empty.save()
+        }
+        for prefetch in [true, false] {
+            let context = container.newBackgroundContext()
+            var tripsFirst = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])
+            var stopsFirst = FetchDescriptor<Stop>(sortBy: [SortDescriptor(\.title)])
+            if prefetch {
+                tripsFirst.relationshipKeyPathsForPrefetching = [\Trip.stops]
+                stopsFirst.relationshipKeyPathsForPrefetching = [\Stop.trip, \Stop.tags]
+            }
+            let (trips, stops) = try context.performAndWait { (try context.fetch(tripsFirst), try context.fetch(stopsFirst)) }
+            // Another context deletes Lisbon's stops; this one does not merge. What was loaded
+            // stays as it was read; what was still a fault reads the store as it is now.
+            let deleter = container.newBackgroundContext()
+            try deleter.performAndWait {
+                for stop in try deleter.existingModel(for: lisbon.trip, as: Trip.self).stops { deleter.delete(stop) }
+                try deleter.save()
+            }
+            context.performAndWait {
+                let counts = trips.map { "\($0.name): \($0.stops.count)" }
+                if prefetch {
+                    #expect(counts == ["Lisbon: 3", "Nowhere: 0", "Porto: 2"], "loaded with the fetch")
+                    #expect(stops.map { $0.trip?.name ?? "-" } == ["Lisbon", "Lisbon", "Lisbon", "Porto", "Porto"])
+                    #expect(stops.map { $0.tags.map(\.label) } == [["Lisbon sights"], ["Lisbon sights"], ["Lisbon sights"], ["Porto sights"], ["Porto sights"]])
+                } else {
+                    #expect(counts == ["Lisbon: 0", "Nowhere: 0", "Porto: 2"], "faults fired after the deletion")
+                }
+            }
+            try deleter.performAndWait {  // put Lisbon's stops back for the next round
+                let trip = try deleter.existingModel(for: lisbon.trip, as: Trip.self)
+                let tag = try #require(try deleter.fetch(FetchDescriptor<StopTag>()).first { $0.label == "Lisbon sights" })
+                for position in 0..<3 {
+                    let stop = Stop(title: "Lisbon stop \(position)", position: position)
+                    trip.stops.append(stop)
+                    stop.tags.append(tag)
+                }
+                try deleter.save()
+            }
+        }
+    }
+
+    @Test("Prefetching a key path that is no relationship is a typed error before anything is read")
+    func prefetchingAnAttribute() throws {
+        let context = try makeTripContainer().newBackgroundContext()
+        var descriptor = FetchDescriptor<Trip>()
+        descriptor.relationshipKeyPathsForPrefetching = [\Trip.name]
+        #expect(throws: ModelError.invalidFetchDescriptor(entity: "Trip", reason: "relationshipKeyPathsForPrefetching names 'name', which is not a relationship of Trip")) {
+            try context.performAndWait { _ = try context.fetch(descriptor) }
+        }
+    }
 }

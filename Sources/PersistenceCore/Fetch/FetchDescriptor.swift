@@ -17,6 +17,11 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
     /// Whether unsaved inserts, changes and deletions of the context count (default true, as in
     /// SwiftData and Core Data).
     public var includePendingChanges: Bool
+    /// Relationships to load for every result with one query each, after the fetch, instead of
+    /// one query per result when each relationship fault fires (the N+1 pattern): SwiftData's and
+    /// Core Data's `relationshipKeyPathsForPrefetching`, e.g. `[\Trip.stops]`.
+    // Key paths are immutable values; the compiler does not mark them Sendable yet.
+    public nonisolated(unsafe) var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
     /// Refuses a negative limit or offset, on every path (SQL, memory, count), before anything
     /// is read: SQLite would read a negative limit as "no limit" and a negative offset as 0, and
@@ -27,6 +32,12 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
         }
         if let fetchOffset, fetchOffset < 0 {
             throw .invalidFetchDescriptor(entity: T.entitySchema.name, reason: "fetchOffset is \(fetchOffset); an offset must be 0 or more")
+        }
+        for keyPath in relationshipKeyPathsForPrefetching {
+            let name = T.attributeKeyPaths[keyPath]
+            guard let name, T.entitySchema.relationshipIndex(named: name) != nil else {
+                throw .invalidFetchDescriptor(entity: T.entitySchema.name, reason: "relationshipKeyPathsForPrefetching names \(name.map { "'\($0)'" } ?? "a key path that is no persisted property"), which is not a relationship of \(T.entitySchema.name)")
+            }
         }
     }
 

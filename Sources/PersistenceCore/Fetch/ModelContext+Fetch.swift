@@ -9,6 +9,25 @@ extension ModelContext {
     /// the store, even when the registered copy is stale.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         checkQueue("ModelContext.fetch(_:)")
+        let models = try fetchModels(descriptor)
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
+        return models
+    }
+
+    /// Loads the relationships named by `keyPaths` for all of `models` at once
+    /// (`Relationships/ModelContext+Prefetching.swift`).
+    private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws(ModelError) {
+        guard !keyPaths.isEmpty, !models.isEmpty else { return }
+        let sql = try container.store.sql(for: T.entitySchema.name)
+        for keyPath in keyPaths {
+            // FetchDescriptor.validate() refused any other key path before the fetch.
+            guard let name = T.attributeKeyPaths[keyPath], let index = T.entitySchema.relationshipIndex(named: name) else { continue }
+            prefetchRelationship(index, of: models, entity: sql)
+        }
+    }
+
+    /// The fetch itself, before any prefetching.
+    private func fetchModels<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.store.sql(for: T.entitySchema.name)
         let query = plan.query(selecting: sql.select, countOnly: false)
