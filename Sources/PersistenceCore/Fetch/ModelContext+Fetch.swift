@@ -44,7 +44,7 @@ extension ModelContext {
         if plan.isComplete {
             return materializeAll(T.self, sql: sql, rows)
         }
-        if !descriptor.includePendingChanges {
+        if !descriptor.includePendingChanges && T.entitySchema.relationships.isEmpty {
             // Judge by what the store holds, not by registered objects' unsaved values.
             let copies = rows.map { row in (row, T.detachedCopy(of: row, sql)) }
             let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
@@ -141,10 +141,13 @@ extension ModelContext {
             candidates.sort { rank($0) < rank($1) }
         }
         if let predicate = descriptor.predicate {
+            let hasRelationships = !T.entitySchema.relationships.isEmpty
             candidates = try candidates.filter { model in
                 let key = ObjectIdentifier(model.backingData)
                 let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil
-                guard !hasUnsavedChanges, let row = storedRows[key] else { return try predicate.evaluate(model) }
+                // A model with relationships is judged as registered: a detached copy of its row
+                // belongs to no context, so it could not read its relationships.
+                guard !hasUnsavedChanges, !hasRelationships, let row = storedRows[key] else { return try predicate.evaluate(model) }
                 return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, sql))
             }
         }

@@ -3,12 +3,18 @@ import Foundation
 // The leaves of a predicate: attributes, closure variables, captured values and `nil`.
 
 extension PredicateExpressions.KeyPath: SQLExpressible {
-    /// `$0.name` is the column `ZNAME`. Key paths on anything else (`$0.name.count`) have no column.
+    /// `$0.name` is the column `ZNAME`; `$0.trip` is the related row's key in `ZTRIP`, and in
+    /// `$0.trip?.name` the closure's `name` is read from that row
+    /// (`Relationships/PredicateExpressions+SQLRelationships.swift`). Key paths on anything else
+    /// (`$0.name.count`, `$0.stops.count`) have no column.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
-        guard let variable = root as? any PredicateVariableNode, variable.key == context.modelVariable,
-              let attribute = context.attributes[keyPath as AnyKeyPath]
-        else { return nil }
-        return .column(attribute)
+        guard let variable = root as? any PredicateVariableNode else { return nil }
+        if variable.key == context.modelVariable {
+            if let attribute = context.attributes[keyPath as AnyKeyPath] { return .column(attribute) }
+            return context.relatedRow(keyPath as AnyKeyPath, valueType: Output.self)
+        }
+        guard let related = context.translate(root), let row = related.row else { return nil }
+        return row.read(keyPath as AnyKeyPath, valueType: Output.self, key: related)
     }
 }
 

@@ -20,14 +20,19 @@ struct SQLExpression {
     let isExact: Bool
     /// The value, when the piece is a captured value or a literal; `.null` for nil.
     let constant: SQLiteValue?
+    /// The related row, when the piece is a to-one relationship (`$0.trip`): its SQL is the related
+    /// row's key, and key paths through it (`$0.trip?.name`) read that row's columns.
+    let row: RelatedRow?
 
     /// A piece with everything spelled out; the static functions below cover the common kinds.
-    init(_ text: SQLText, type: AttributeType, isOptional: Bool = false, isExact: Bool = true, constant: SQLiteValue? = nil) {
+    init(_ text: SQLText, type: AttributeType, isOptional: Bool = false, isExact: Bool = true, constant: SQLiteValue? = nil,
+         row: RelatedRow? = nil) {
         self.fragment = text.fragment
         self.type = type
         self.isOptional = isOptional
         self.isExact = isExact
         self.constant = constant
+        self.row = row
     }
 
     /// A condition: a non-optional Bool, such as a comparison.
@@ -66,7 +71,7 @@ struct SQLExpression {
 
     /// The same SQL seen as non-optional: how `?.` and `flatMap` closures see the wrapped value.
     var unwrapped: SQLExpression {
-        SQLExpression(SQLText(fragment), type: type, isOptional: false, isExact: isExact, constant: constant)
+        SQLExpression(SQLText(fragment), type: type, isOptional: false, isExact: isExact, constant: constant, row: row)
     }
 }
 
