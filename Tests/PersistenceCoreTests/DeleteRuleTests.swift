@@ -115,3 +115,65 @@ struct DeleteRuleTests {
         #expect(shown.performAndWait { trip.hasChanges } == false)
     }
 }
+
+/// Batch deletes apply the delete rules in their own transaction, as Core Data's triggers do.
+@Suite("Relationships: batch deletes")
+struct BatchDeleteRuleTests {
+    @Test("A batch delete of trips cascades to their stops and clears the stops' join rows")
+    func cascade() async throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("batch.sqlite")
+        let container = try makeTripContainer(.file(url))
+        let lisbon = try saveTrip(named: "Lisbon", stops: 2, in: container.newBackgroundContext())
+        _ = try saveTrip(named: "Porto", stops: 1, in: container.newBackgroundContext())
+        var published = container.changes.makeAsyncIterator()
+        let result = try container.execute(BatchDeleteRequest<Trip>(predicate: #Predicate { $0.name == "Lisbon" }, resultType: .identifiers))
+        #expect(result.identifiers == [lisbon.trip])
+        #expect(try SQLiteFixture.rows("SELECT ZTITLE FROM ZSTOP", in: url) == [["Porto stop 0"]])
+        #expect(try SQLiteFixture.rows("SELECT COUNT(*) FROM Z_1TAGS", in: url) == [["1"]])
+        let deleted = await published.next()?.deleted ?? []
+        #expect(deleted == Set([lisbon.trip] + lisbon.stops), "subscribers hear of the cascaded stops too")
+    }
+
+    @Test("A batch delete nullifies the column that pointed at a deleted row, and bumps that row's version")
+    func nullify() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("badges.sqlite")
+        let container = try ModelContainer(for: Holder.self, configuration: .file(url))
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let ada = Holder(name: "Ada")
+            context.insert(ada)
+            ada.badge = Badge(code: "A1")
+            try context.save()
+        }
+        let before = try SQLiteFixture.rows("SELECT ZHOLDER, Z_OPT FROM ZBADGE", in: url)
+        try container.execute(BatchDeleteRequest<Holder>())
+        let after = try SQLiteFixture.rows("SELECT ZHOLDER, Z_OPT FROM ZBADGE", in: url)
+        #expect(before == [["1", "1"]])
+        #expect(after == [["NULL", "2"]])
+    }
+
+    @Test("A batch delete reaching a .deny rule is refused before anything is written")
+    func deny() throws {
+        let container = try ModelContainer(for: Folder.self)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            context.insert(Folder(name: "Empty"))
+            try context.save()
+        }
+        #expect(throws: ModelError.self) { try container.execute(BatchDeleteRequest<Folder>()) }
+        #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<Folder>()) } == 1)
+    }
+
+    @Test("A batch request on a model with relationships refuses a predicate SQL cannot run")
+    func untranslatablePredicate() throws {
+        let container = try makeTripContainer()
+        _ = try saveTrip(stops: 2, in: container.newBackgroundContext())
+        #expect(throws: ModelError.self) {
+            try container.execute(BatchDeleteRequest<Trip>(predicate: #Predicate { $0.stops.count > 1 }))
+        }
+        let translated = try container.execute(BatchDeleteRequest<Stop>(predicate: #Predicate { $0.trip?.name == "Lisbon" }, resultType: .count))
+        #expect(translated.count == 2, "a to-one predicate runs as SQL")
+    }
+}

@@ -12,29 +12,36 @@ extension ModelContainer {
         let setClause = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
         let values = assignments.map(\.value)
         let keys = try runBatch(entity: entity, predicate: request.predicate,
-                                deleting: false) { (connection, filter) throws(ModelError) -> [Int64] in
+                                deleting: false) { (connection, filter) throws(ModelError) -> BatchWrite in
             let sql = "UPDATE \(entity.entity.tableName) SET \(setClause)"
             switch filter {
             case .sql(let fragment):
                 // SQLite names each row as it updates it: no second pass to find them.
-                return try connection.updatedRowIDs { () throws(ModelError) in
+                return BatchWrite(keys: try connection.updatedRowIDs { () throws(ModelError) in
                     try connection.run(sql + (fragment.map { " WHERE " + $0.sql } ?? ""), values + (fragment?.bindings ?? []))
-                }
+                })
             case .primaryKeys(let keys):
                 try Self.run(sql, onEachOf: keys, values: values, in: connection)
-                return keys
+                return BatchWrite(keys: keys)
             }
         }
         return request.resultType.result(identifiers(entity, keys), count: keys.count)
     }
 
-    /// Runs a batch delete in one transaction.
+    /// Runs a batch delete in one transaction, with the entity's delete rules applied in it
+    /// (`Relationships/BatchDeleteRules.swift`).
+    ///
+    /// - Throws: ``ModelError/invalidProperty(entity:property:reason:)`` when a relationship the
+    ///   deletion reaches has the `.deny` rule, which batch deletes do not support (nothing is written).
     @discardableResult
     public func execute<T: PersistentModel>(_ request: BatchDeleteRequest<T>) throws -> BatchResult {
         let entity = try store.sql(for: T.entitySchema.name)
+        try BatchDeleteRules.refuseDeny(entity.entity, store: store)
         let table = entity.entity.tableName
+        let store = store
         let keys = try runBatch(entity: entity, predicate: request.predicate,
-                                deleting: true) { (connection, filter) throws(ModelError) -> [Int64] in
+                                deleting: true) { (connection, filter) throws(ModelError) -> BatchWrite in
+            var rules = BatchDeleteRules(store: store, connection: connection)
             switch filter {
             case .sql(let fragment):
                 // The keys first, then the deletion: inside the write transaction both see the
@@ -46,11 +53,13 @@ extension ModelContainer {
                 try select.bind(bindings)
                 var keys: [Int64] = []
                 while try select.step() { keys.append(select.int64(0)) }
+                try rules.apply(to: keys, of: entity)
                 try connection.run("DELETE FROM \(table)" + condition, bindings)
-                return keys
+                return BatchWrite(keys: keys, related: try rules.changes())
             case .primaryKeys(let keys):
+                try rules.apply(to: keys, of: entity)
                 try Self.run("DELETE FROM \(table)", onEachOf: keys, values: [], in: connection)
-                return keys
+                return BatchWrite(keys: keys, related: try rules.changes())
             }
         }
         return request.resultType.result(identifiers(entity, keys), count: keys.count)
@@ -61,6 +70,13 @@ extension ModelContainer {
     enum BatchFilter {
         case sql(SQLFragment?)
         case primaryKeys([Int64])
+    }
+
+    /// What a batch wrote: the keys of the rows of its entity, and the rows of other entities
+    /// its delete rules changed.
+    struct BatchWrite: Sendable {
+        var keys: [Int64]
+        var related: (updated: Set<PersistentIdentifier>, deleted: Set<PersistentIdentifier>) = ([], [])
     }
 
     /// Chooses the rows and runs `statement` on them inside one write transaction, then tells
@@ -75,10 +91,16 @@ extension ModelContainer {
     private func runBatch<T: PersistentModel>(
         entity: EntitySQL, predicate: Predicate<T>?,
         deleting: Bool,
-        _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> [Int64]
+        _ statement: (SQLiteConnection, BatchFilter) throws(ModelError) -> BatchWrite
     ) throws -> [Int64] {
         let translation = predicate.map { PredicateTranslator.translate($0) }
-        let keys = try store.write({ (connection) throws(ModelError) -> [Int64] in
+        if translation?.isComplete == false, !T.entitySchema.relationships.isEmpty {
+            // Memory would judge copies of rows that belong to no context, which cannot read
+            // relationships. Core Data's batch requests run the predicate as SQL, or fail.
+            throw ModelError.invalidProperty(entity: T.entitySchema.name, property: "predicate",
+                                             reason: "cannot be run as SQL, and a batch request on a model with relationships does not evaluate predicates in memory; use a predicate on attributes or to-one relationships, or a context")
+        }
+        let write = try store.write({ (connection) throws(ModelError) -> BatchWrite in
             do throws(ModelError) {
                 guard let predicate, let translation, !translation.isComplete else {
                     return try statement(connection, .sql(translation?.sql))
@@ -89,12 +111,17 @@ extension ModelContainer {
                 // A batch that gives a unique attribute one value twice names it, as a save does.
                 throw SavePlan.explainConstraint(error, entity: entity.entity)
             }
-        }, afterCommit: { keys in
+        }, afterCommit: { write in
             // The set of identifiers is built by the first subscriber to read it, if any: for
             // 100k rows, building it took as long as SQLite's UPDATE.
-            publish(ModelContext.Changes(batchOn: entity, primaryKeys: keys, deleting: deleting), from: nil)
+            var changes = ModelContext.Changes(batchOn: entity, primaryKeys: write.keys, deleting: deleting)
+            if !write.related.updated.isEmpty || !write.related.deleted.isEmpty {
+                changes.updated.formUnion(write.related.updated)
+                changes.deleted.formUnion(write.related.deleted)
+            }
+            publish(changes, from: nil)
         })
-        return keys
+        return write.keys
     }
 
     /// The identifiers of the rows `keys` of `T`, made as they are read.
