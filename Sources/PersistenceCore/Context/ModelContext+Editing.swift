@@ -51,6 +51,7 @@ extension ModelContext {
             registered[data.persistentModelID] = nil
             data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
             data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
+            if !data.relations.isEmpty { propagateDeletion(ofNew: data) }
             return
         }
         deletedObjects[key] = model

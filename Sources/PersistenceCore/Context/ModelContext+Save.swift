@@ -86,6 +86,7 @@ extension ModelContext {
             write.data.version = write.version
             write.data.changedAttributes = AttributeMask()
             write.data.changedRelationships = AttributeMask()
+            write.data.relationBaselines = [:]
             write.data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
         }
         for (data, reason) in outcome.removed {

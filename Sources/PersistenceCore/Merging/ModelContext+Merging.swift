@@ -16,6 +16,7 @@ extension ModelContext {
         for identifier in changes.deleted {
             if let model = registered[identifier] {
                 dropFromChangeTracking(model.backingData)
+                detachFromRelatedModels(model.backingData)
                 forget(model.backingData, because: .mergedDeletion)
             }
         }
@@ -94,11 +95,15 @@ extension ModelContext {
         for index in data.changedAttributes {
             values[index] = data.values[index]
         }
+        let before = data.values
         data.values = values
         data.cachedValues = row.values
         data.version = row.version
         // Another context may have changed who is related to whom: read those again on next access.
-        if !data.relations.isEmpty { data.refaultRelationships(keepingChanged: true) }
+        if !data.relations.isEmpty {
+            refaultRelationshipsAfterMerge(of: data)
+            refreshInverses(of: data, before: before)
+        }
     }
 
     /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`.

@@ -110,6 +110,9 @@ extension BackingData {
         for index in relations.indices where !(keepingChanged && changedRelationships.contains(index)) {
             relations[index] = .fault
         }
-        if !keepingChanged { changedRelationships = AttributeMask() }
+        if !keepingChanged {
+            changedRelationships = AttributeMask()
+            relationBaselines = [:]
+        }
     }
 }

@@ -45,4 +45,22 @@ extension ModelContext {
             }
         }
     }
+
+    /// Applies the delete rules of a model that was never saved, at once: it is forgotten now, so
+    /// nothing would be left to apply them at the save. Its `.cascade` members are deleted too,
+    /// and the others forget it. A `.deny` rule cannot refuse here (deleting does not throw): the
+    /// members forget it, as with `.nullify` (listed in the differences from Core Data).
+    func propagateDeletion(ofNew data: BackingData) {
+        for (index, relationship) in data.entity.relationships.enumerated() {
+            let members = data.relations[index].members
+            guard !members.isEmpty else { continue }
+            if relationship.deleteRule == .cascade {
+                for member in members where !member.backingData.isDeleted { delete(member) }
+            } else if relationship.deleteRule != .noAction, let inverse = relationshipSQL(of: data, at: index).inverseIndex {
+                for member in members where member.backingData.modelContext === self {
+                    remove(data, fromRelationship: inverse, of: member.backingData)
+                }
+            }
+        }
+    }
 }

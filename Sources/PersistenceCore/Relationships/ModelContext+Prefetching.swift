@@ -32,23 +32,26 @@ extension ModelContext {
                 for (model, row) in related {
                     if case .integer(let owner) = row.values[valueIndex] { members[owner, default: []].append(model) }
                 }
-                fill(sources, index, from: members)
+                fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             case .joinTable(let join):
                 let select = "SELECT \(destination.selectColumns), \(join.sourceColumn) FROM \(join.name) JOIN \(destination.entity.tableName) ON Z_PK = \(join.destinationColumn)"
                 let related = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources), ownerColumn: true)
                 var members: [Int64: [any PersistentModel]] = [:]
                 for (model, row) in related { members[row.owner, default: []].append(model) }
-                fill(sources, index, from: members)
+                fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             }
         } catch {
             return  // the faults stay: each loads on first access, and reports what went wrong then
         }
     }
 
-    /// Puts each source's members in its relationship `index` (none when it has no entry).
-    private func fill(_ sources: [BackingData], _ index: Int, from members: [Int64: [any PersistentModel]]) {
+    /// Puts each source's members in its relationship `index` (none when it has no entry),
+    /// with this context's unsaved changes, as a relationship fault does.
+    private func fill(_ sources: [BackingData], _ index: Int, from members: [Int64: [any PersistentModel]],
+                      relationship: RelationshipSQL, destination: String) {
         for data in sources {
-            data.relations[index] = .toMany(data.persistentModelID.primaryKey.flatMap { members[$0] } ?? [])
+            let stored = data.persistentModelID.primaryKey.flatMap { members[$0] } ?? []
+            data.relations[index] = .toMany(withPendingChanges(stored, of: data, inverse: relationship.inverseIndex, destination: destination))
         }
     }
 

@@ -39,7 +39,9 @@ struct RelationshipWrites: Sendable {
                         data.values[valueIndex] = target?.persistentModelID.primaryKey.map { .integer($0) } ?? .null
                     }
                 case .joinTable(let join) where join.isWritingSide:
-                    joinRewrites.append(JoinRewrite(owner: data, join: join, members: data.relations[index].members.map(\.backingData)))
+                    // Loaded first: a merge may have turned it back into a fault (it keeps the change).
+                    let members = context.loadedMembers(of: data, at: index)
+                    joinRewrites.append(JoinRewrite(owner: data, join: join, members: members.map(\.backingData)))
                 case .joinTable, .inverseColumn:
                     continue  // written by the other side, or by the destination's column
                 }
