@@ -14,6 +14,7 @@ public enum ScenarioCatalog {
         MergeConflicts.self,
         ChangeMerging.self,
         ListThatDoesNotUpdate.self,
+        DeletedModel.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,
