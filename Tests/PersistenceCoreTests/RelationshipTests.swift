@@ -310,3 +310,22 @@ struct RelationshipTests {
         }
     }
 }
+
+@Suite("Relationships: models of two contexts")
+struct RelationshipContextTests {
+    @Test("Relating models of two contexts stops the process with Core Data's words")
+    func twoContexts() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try makeTripContainer()
+            let saved = try saveTrip(stops: 1, in: container.newBackgroundContext())
+            let first = container.newBackgroundContext(), second = container.newBackgroundContext()
+            let stop = first.performAndWait { Smuggled(try! first.existingModel(for: saved.stops[0], as: Stop.self)) }
+            second.performAndWait {
+                let trip = try! second.existingModel(for: saved.trip, as: Trip.self)
+                trip.stops.append(stop.value)
+            }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Illegal attempt to establish a relationship 'stops' between objects in different contexts"))
+    }
+}
