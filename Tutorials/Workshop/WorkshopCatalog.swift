@@ -121,6 +121,21 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
         Exercise(
+            id: "deleted-model",
+            title: "Keep the trip's screen alive when the trip is deleted",
+            goal: "The trip's screen is a view model on the MainActor, opened on the model the list fetched on the main context, as a SwiftUI list hands its row's model to the detail view. It keeps that model and reads it again in `reload(on:)`. A background context then deletes the trip and saves; the main context merges the deletion (it merges every save) and invalidates the trip model the screen still holds: the next reload stops the process (\"This model instance was invalidated\"). Make the screen hold what cannot go stale, and read the trip again by its identifier, so that it shows the trip gone instead of crashing.",
+            file: "Tutorials/Workshop/Exercises/TripDetail.swift",
+            hints: [
+                "A model is safe only on its context's queue, and only while its row exists. Merged, the deletion removes the trip from the main context and invalidates the model the screen holds: reading any of its properties stops the process (`lab run deleted-model`, lane 2).",
+                "Keep what never goes stale: the trip's `persistentModelID`, a `Sendable` value, and the values the screen shows, copied in `init` while the model is fresh. Keep no model.",
+                "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it, or throws when its row is gone; show nothing then.",
+                "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
+            ],
+            shippedFingerprint: 0x5c5c56b226f3e72a,
+            checkExercise: { await TripDetailChecker.check(TripDetail.self) },
+            checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -131,7 +146,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x21beb737289927ca,
+            shippedFingerprint: 0xc45cdce69b01d664,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -146,7 +161,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x95c9665dfdc048e9,
+            shippedFingerprint: 0x83bda97ba2271cf2,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -160,7 +175,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xd2022903aa972b96,
+            shippedFingerprint: 0x2678816e99d11f0d,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

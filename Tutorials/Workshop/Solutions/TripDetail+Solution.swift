@@ -1,0 +1,30 @@
+import PersistenceCore
+import SampleModels
+
+extension Solution {
+    /// Exercise 9 solved: the screen holds the trip's identifier and the values it shows, never
+    /// the model, and reads the trip again by identifier.
+    @MainActor
+    final class TripDetail: TripShowing {
+        /// The trip on screen: an identifier, valid on any queue and after the row is gone.
+        let tripID: PersistentIdentifier
+        private(set) var title: String?
+        private(set) var stopTitles: [String] = []
+
+        init(trip: Trip) {
+            tripID = trip.persistentModelID
+            show(trip)
+        }
+
+        func reload(on context: ModelContext) {
+            // A look-up by identifier says plainly when the row is gone: existingModel throws.
+            show(try? context.existingModel(for: tripID, as: Trip.self))
+        }
+
+        /// Copies what the screen shows from `trip`, a model just fetched; nothing when it is gone.
+        private func show(_ trip: Trip?) {
+            title = trip?.name
+            stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []
+        }
+    }
+}
