@@ -69,7 +69,7 @@ class Canvas:
 def course():
     c = Canvas(PAPER)
     # One card per scenario, in course order, coloured by what it is about.
-    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, MAIN, PRIVATE, STORE, INK]
+    colors = [MAIN, MAIN, MAIN, ACTOR, PRIVATE, STORE, STORE, MAIN, MAIN, PRIVATE, STORE, INK]
     per_row, width, gap = 6, 110, 12
     for n, color in enumerate(colors):
         row, column = divmod(n, per_row)
