@@ -23,7 +23,8 @@ public enum TutorialCatalog {
         Chapter(article: .customExecutor, image: "chapter-executor.png",
                 scenarioIDs: ["model-actor-executor"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
-                scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update"]),
+                scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update",
+                              "deleted-model"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.png",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]
