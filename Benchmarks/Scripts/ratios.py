@@ -84,6 +84,12 @@ ROWS += [
      OBSERVE, "Observe 10k: plain fetch of the same rows", None),
 ]
 
+FAULTING, PREFETCHING = "Trips 1k × 20 stops: faulting each trip's stops", "Trips 1k × 20 stops: relationshipKeyPathsForPrefetching"
+ROWS += [
+    ("10. 1k trips × 20 stops, faulting vs relationshipKeyPathsForPrefetching", FAULTING, PREFETCHING, (">=", 10.0)),
+    ("10. 1k trips × 20 stops, prefetching vs a raw SQLite join into Swift values", PREFETCHING, "Trips 1k × 20 stops: raw SQLite join", ("<=", 3.0)),
+]
+
 # Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.
 SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576, FETCH_P99: 1e-6, FETCH_MAX: 1e-6, SAVE: 1e-6,
          WALL + "@p99": 1e-6, WALL + "@ms": 1e-6}

@@ -128,6 +128,27 @@ case "get", "set":
         }
         precondition(sum >= 0)
     }
+case "trips", "trips-faulting":
+    // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted.
+    let container = try ModelContainer(for: Trip.self)
+    let seed = container.newBackgroundContext()
+    try seed.performAndWait {
+        for number in 0..<count {
+            let trip = Trip(name: "trip \(number)")
+            seed.insert(trip)
+            trip.stops = (0..<20).map { Stop(title: "stop \(number).\($0)", position: $0) }
+        }
+        try seed.save()
+    }
+    var descriptor = FetchDescriptor<Trip>()
+    if scenario == "trips" { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        let context = container.newBackgroundContext()
+        let titles = try context.performAndWait {
+            try measured { try context.fetch(descriptor).reduce(0) { $0 + $1.stops.count { !$0.title.isEmpty } } }
+        }
+        precondition(titles == count * 20)
+    }
 default:
-    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set [count]")
+    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting [count]")
 }

@@ -68,7 +68,7 @@ public final class BackingData: @unchecked Sendable {
          registeredThrough link: ContextLink? = nil) {
         self.entity = entity
         self.values = values ?? Array(repeating: .null, count: entity.storedValueCount)
-        self.relations = entity.relationships.isEmpty ? [] : Array(repeating: .fault, count: entity.relationships.count)
+        self.relations = entity.relationships.isEmpty ? [] : RelationSlot.sharedFaults[entity.relationships.count]
         self.cachedValues = values
         self.version = version
         self.temporaryToken = nil

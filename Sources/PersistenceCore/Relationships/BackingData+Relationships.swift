@@ -29,24 +29,38 @@ enum RelationSlot {
 /// it from the store (`ModelContext+RelationshipFaults.swift`). Setting one side keeps the
 /// inverse in step at once, before any save, as Core Data does (`ModelContext+Inverses.swift`).
 extension BackingData {
+    // Inlinable, as getValue(at:) and setValue(_:at:) are: each model's accessors get a copy for
+    // their own target type, instead of a generic call that asks the runtime for metadata on every
+    // access (and, for every fetched row, on the `= nil` or `= []` default its initializer writes).
+
     /// Reads to-one relationship `index`; the body of every generated to-one getter.
+    @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> Target? {
         guard let model = relatedModels(at: index).first else { return nil }
-        return Self.cast(model, to: Target.self, in: self, index)
+        guard let typed = model as? Target else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
+        return typed
     }
 
     /// Reads to-many relationship `index`; the body of every generated to-many getter.
+    @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target] {
-        relatedModels(at: index).map { Self.cast($0, to: Target.self, in: self, index) }
+        relatedModels(at: index).map { model in
+            guard let typed = model as? Target else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
+            return typed
+        }
     }
 
     /// Writes to-one relationship `index`; the body of every generated to-one setter.
+    @inlinable
     public func setRelationship<Target: PersistentModel>(_ newValue: Target?, at index: Int) {
+        if isAdopting { return }  // see setRelatedModels(_:at:)
         setRelatedModels(newValue.map { [$0] } ?? [], at: index)
     }
 
     /// Writes to-many relationship `index`; the body of every generated to-many setter.
+    @inlinable
     public func setRelationship<Target: PersistentModel>(_ newValue: [Target], at index: Int) {
+        if isAdopting { return }
         setRelatedModels(newValue, at: index)
     }
 
@@ -54,6 +68,7 @@ extension BackingData {
 
     /// The models relationship `index` holds, once the queue rule is checked and the faults (the
     /// object's, then the relationship's) fired.
+    @usableFromInline
     func relatedModels(at index: Int) -> [any PersistentModel] {
         guard let link else { return relations[index].members }  // a new object no context has taken
         if has(Flag.invalidated) { trapInvalidatedAccess(to: entity.relationships[index].name, isWrite: false) }
@@ -72,6 +87,7 @@ extension BackingData {
 
     /// Replaces what relationship `index` holds, once the queue rule is checked; the inverse
     /// follows (see `ModelContext+Inverses.swift`).
+    @usableFromInline
     func setRelatedModels(_ newValue: [any PersistentModel], at index: Int) {
         // A default value written by a model's initializer while it adopts a stored row: the
         // row's relationships win (they load on first access).
@@ -91,13 +107,15 @@ extension BackingData {
         context.relate(self, at: index, to: newValue)
     }
 
+    /// Whether a new model's initializer is adopting a stored row's data (its default values
+    /// are not changes); safe from any thread.
+    @usableFromInline
+    var isAdopting: Bool { has(Flag.adopting) }
+
     /// Stops the process: a relationship holds a model of another class than its accessor's.
-    private static func cast<Target: PersistentModel>(_ model: any PersistentModel, to type: Target.Type,
-                                                      in data: BackingData, _ index: Int) -> Target {
-        guard let typed = model as? Target else {
-            fatalError("\(data.entity.name).\(data.entity.relationships[index].name) holds a \(Swift.type(of: model)), not a \(Target.self)")
-        }
-        return typed
+    @usableFromInline
+    func relationshipTypeMismatch(at index: Int, holding model: any PersistentModel, expected: Any.Type) -> Never {
+        fatalError("\(entity.name).\(entity.relationships[index].name) holds a \(type(of: model)), not a \(expected)")
     }
 
     // MARK: Bookkeeping for the owning context

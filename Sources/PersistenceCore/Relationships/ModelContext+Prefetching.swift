@@ -71,7 +71,9 @@ extension ModelContext {
         for start in stride(from: 0, to: sorted.count, by: Self.keysPerQuery) {
             let chunk = Array(sorted[start..<min(start + Self.keysPerQuery, sorted.count)])
             let placeholders = chunk.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-            let query = "\(select) WHERE \(column) IN (\(placeholders)) ORDER BY Z_PK"
+            // In the index's order (the column, then the row's key): no sort, and each source's
+            // members come by primary key, as a relationship fault reads them.
+            let query = "\(select) WHERE \(column) IN (\(placeholders)) ORDER BY \(column), Z_PK"
             let rows = try readStore { (connection) throws(ModelError) -> [(EntitySQL.Row, Int64)] in
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(chunk.map { .integer($0) })
@@ -82,6 +84,7 @@ extension ModelContext {
                 }
                 return rows
             }
+            registered.reserveCapacity(registered.count + rows.count)
             for (row, owner) in rows {
                 found.append((materialize(T.self, sql: destination, row: row), (row.values, owner)))
             }

@@ -1,0 +1,112 @@
+import Benchmark
+import Foundation
+import BenchmarkSupport
+import GRDBSQLite
+import PersistenceCore
+import SampleModels
+
+/// Target 10 (P10 in the relationships issue): 1,000 trips, each with 20 stops; fetch the trips
+/// and read every stop's title.
+///
+/// - Faulting: each trip's `stops` is a relationship fault that reads its stops' keys when first
+///   touched, and each stop a fault that reads its row: the N+1 pattern, twice over.
+/// - Prefetching: `relationshipKeyPathsForPrefetching = [\Trip.stops]` reads every trip's stops,
+///   rows included, with the fetch.
+/// - The peer: one SQL join over the same tables, read into Swift values.
+///
+/// Each iteration uses a new context, so every object is made from its row. The store is a file,
+/// as an app's is: each fault is a read through one of the store's reader connections.
+enum RelationshipBenchmarks: BenchmarkGroup {
+    static var configuration: Benchmark.Configuration { .init(
+        metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20) }
+
+    static let trips = 1_000, stopsPerTrip = 20
+
+    /// The trips in a PersistenceCore file store (a relationship fault is a read of the file, as
+    /// in an app), and a raw SQLite connection to the same file.
+    // @unchecked: the raw connection is used by one benchmark at a time, and benchmarks run one after another.
+    final class Store: @unchecked Sendable {
+        let container: ModelContainer
+        let raw: OpaquePointer
+
+        init() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relationship-benchmarks-\(getpid())")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let url = folder.appendingPathComponent("trips.sqlite")
+            container = try ModelContainer(for: Trip.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                for number in 0..<trips {
+                    let trip = Trip(name: "trip \(number)")
+                    context.insert(trip)
+                    trip.stops = (0..<stopsPerTrip).map { Stop(title: "stop \(number).\($0)", position: $0) }
+                }
+                try context.save()
+            }
+            var handle: OpaquePointer?
+            precondition(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
+            raw = handle!
+        }
+
+        static let shared = try! Store()
+    }
+
+    /// A trip read by the raw peer: its name and its stops' titles.
+    struct TripRow {
+        var name: String
+        var stops: [String] = []
+    }
+
+    static func register() {
+        Benchmark("Trips 1k × 20 stops: faulting each trip's stops", configuration: configuration) { benchmark in
+            try readTrips(benchmark, prefetching: false)
+        }
+
+        Benchmark("Trips 1k × 20 stops: relationshipKeyPathsForPrefetching", configuration: configuration) { benchmark in
+            try readTrips(benchmark, prefetching: true)
+        }
+
+        Benchmark("Trips 1k × 20 stops: raw SQLite join", configuration: configuration) { benchmark in
+            let raw = Store.shared.raw
+            var statement: OpaquePointer?
+            precondition(sqlite3_prepare_v2(raw, """
+                SELECT ZTRIP.Z_PK, ZTRIP.ZNAME, ZSTOP.ZTITLE FROM ZTRIP JOIN ZSTOP ON ZSTOP.ZTRIP = ZTRIP.Z_PK
+                ORDER BY ZTRIP.Z_PK, ZSTOP.Z_PK
+                """, -1, &statement, nil) == SQLITE_OK)
+            defer { sqlite3_finalize(statement) }
+            benchmark.startMeasurement()
+            var trips: [TripRow] = []
+            var current: Int64 = 0
+            while sqlite3_step(statement) == SQLITE_ROW {
+                let key = sqlite3_column_int64(statement, 0)
+                if key != current {
+                    trips.append(TripRow(name: String(cString: sqlite3_column_text(statement, 1))))
+                    current = key
+                }
+                trips[trips.count - 1].stops.append(String(cString: sqlite3_column_text(statement, 2)))
+            }
+            benchmark.stopMeasurement()
+            precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
+        }
+    }
+
+    /// Fetches the trips into a new context and reads every stop's title, measuring both.
+    private static func readTrips(_ benchmark: Benchmark, prefetching: Bool) throws {
+        let context = Store.shared.container.newBackgroundContext()
+        var descriptor = FetchDescriptor<Trip>()
+        if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+        let titles = try context.performAndWait {
+            benchmark.startMeasurement()
+            var titles = 0
+            for trip in try context.fetch(descriptor) {
+                for stop in trip.stops {
+                    titles += stop.title.isEmpty ? 0 : 1
+                }
+            }
+            benchmark.stopMeasurement()
+            return titles
+        }
+        precondition(titles == trips * stopsPerTrip)
+    }
+}
