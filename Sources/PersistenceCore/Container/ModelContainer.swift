@@ -38,6 +38,14 @@ public final class ModelContainer: Sendable {
         self.store = try SQLiteStore(configuration: configuration, schema: registry.schema)
     }
 
+    /// How many reads the store has run for this container's contexts: each fetch, count and
+    /// look-up, each fault that loads a row, each relationship fault, each prefetch query; safe
+    /// from any thread.
+    ///
+    /// What Core Data's `-com.apple.CoreData.SQLDebug 1` log lets you count by hand: read it before
+    /// and after a piece of code to see an N+1 pattern (one read per object) for what it is.
+    public var readCount: Int { store.readCount.load(ordering: .relaxed) }
+
     /// The store's UUID (`Z_UUID` in `Z_METADATA`), part of every identifier's URI.
     public var storeIdentifier: UUID { store.storeIdentifier }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// The store coordinator: one writer connection, and the readers beside it.
 ///
@@ -86,9 +87,13 @@ final class SQLiteStore: Sendable {
     /// Whether reads have connections of their own, beside the writer.
     var hasReaders: Bool { readers != nil }
 
+    /// How many reads ``read(pinnedTo:_:)`` has run (see ``ModelContainer/readCount``).
+    let readCount = Atomic<Int>(0)
+
     /// Runs `body` with a connection for reads: `snapshot`'s if the caller is pinned to one,
     /// else a reader from the pool, else the writer's.
     func read<T>(pinnedTo snapshot: PinnedSnapshot? = nil, _ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
+        readCount.add(1, ordering: .relaxed)
         do {
             if let snapshot { return try snapshot.read(body) }
             if let readers { return try readers.withReader(body) }

@@ -15,6 +15,7 @@ public enum ScenarioCatalog {
         ChangeMerging.self,
         ListThatDoesNotUpdate.self,
         DeletedModel.self,
+        RelationshipFaults.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,
