@@ -83,6 +83,20 @@ struct LabCommandTests {
         #expect(inspection.tables.contains { $0.name == "ZPERSON" })
     }
 
+    @Test("lab inspect shows where relationships live: the Z<NAME> column and the join table")
+    func inspectRelationships() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-inspect-trips-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try LabProcess.run(["run", "deleted-model", "--store", folder.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let store = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".sqlite") })
+        let text = try LabProcess.run(["inspect", folder.appendingPathComponent(store).path])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("Stop.trip: Trip?, nullify, inverse stops (column ZTRIP)"))
+        #expect(text.standardOutput.contains("Z_1TAGS"))
+        #expect(text.standardOutput.contains("ZPOSITION INTEGER, ZTRIP"))
+    }
+
     @Test("lab inspect of a corrupt file exits 1 with one line")
     func inspectCorrupt() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-corrupt-\(UUID().uuidString).sqlite")

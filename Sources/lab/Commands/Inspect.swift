@@ -42,6 +42,12 @@ struct Inspect: ParsableCommand {
         terminal.line(terminal.bold(inspection.url.path) + terminal.paint("  \(inspection.fileSize) bytes, journal \(inspection.journalMode)", .gray))
         if let id = inspection.storeIdentifier {
             terminal.line("  store \(id)  entities: " + inspection.entities.map(\.name).joined(separator: ", "))
+            for entity in inspection.entities where !entity.relationships.isEmpty {
+                // Where each lives: a to-one one is the Z<NAME> column below; a to-many one is the
+                // other side's column, or a join table Z_<n><NAME>.
+                let relationships = entity.relationships.map { "\(entity.name).\($0.summary)" + ($0.isToMany ? "" : " (column \($0.columnName))") }
+                Terminal.wrap("relationships: " + relationships.joined(separator: "; "), indent: "    ").forEach { terminal.line($0) }
+            }
         } else {
             terminal.line(terminal.paint("  not a ConcurrencyLab store (no Z_METADATA)", .yellow))
         }
