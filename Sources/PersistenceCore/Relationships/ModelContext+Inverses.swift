@@ -47,41 +47,6 @@ extension ModelContext {
         }
     }
 
-    /// Takes a model another context deleted out of the loaded relationships of the models
-    /// related to it here, before it is invalidated: after a merge, a trip's `stops` no longer
-    /// list a deleted stop, and a new stop no longer points at a deleted trip. A change this
-    /// context had not made is no change to save; a related model's own unsaved change to that
-    /// relationship stays one (its column follows).
-    ///
-    /// The models to correct are found from both sides: those the deleted model's loaded
-    /// relationships list, and those with unsaved changes that point at it (the deleted model's
-    /// side may be a fault again after an earlier merge).
-    func detachFromRelatedModels(_ data: BackingData) {
-        var related: [(member: BackingData, index: Int)] = []
-        for index in data.relations.indices where !data.relations[index].isFault {
-            guard let inverse = relationshipSQL(of: data, at: index).inverseIndex else { continue }
-            related += data.relations[index].members.map { ($0.backingData, inverse) }
-        }
-        for model in Array(updatedObjects.values) + insertionOrder.compactMap({ insertedObjects[$0] }) {
-            let member = model.backingData
-            for index in member.changedRelationships where member.entity.relationships[index].destination == data.entity.name {
-                related.append((member, index))
-            }
-        }
-        for (member, index) in related {
-            guard !member.relations[index].isFault,
-                  member.relations[index].members.contains(where: { $0.backingData === data })
-            else { continue }
-            let kept = member.relations[index].members.filter { $0.backingData !== data }
-            if member.entity.relationships[index].isToMany {
-                member.relations[index] = .toMany(kept)
-            } else {
-                member.relations[index] = .toOne(nil)
-                if let valueIndex = member.entity.valueIndex(ofRelationship: index) { member.values[valueIndex] = .null }
-            }
-        }
-    }
-
     // MARK: One side at a time
 
     /// Makes `member`'s relationship `inverse` include `owner`. A to-one inverse that pointed

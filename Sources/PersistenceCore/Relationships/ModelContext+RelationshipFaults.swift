@@ -40,49 +40,6 @@ extension ModelContext {
         }
     }
 
-    /// After another context's save was merged: every relationship not changed here reads the
-    /// store again on next access. A changed to-many relationship is read again now, and this
-    /// context's additions and removals (against what it had read, its baseline) are put back
-    /// on top: it shows the other context's members and this one's changes together, as Core
-    /// Data's merge does. A changed to-one relationship keeps what this context set.
-    func refaultRelationshipsAfterMerge(of data: BackingData) {
-        for index in data.relations.indices {
-            guard data.changedRelationships.contains(index) else {
-                data.relations[index] = .fault
-                continue
-            }
-            guard data.entity.relationships[index].isToMany, let baseline = data.relationBaselines[index] else { continue }
-            let current = data.relations[index].members
-            data.relations[index] = .fault
-            loadRelationship(index, of: data)
-            let stored = data.relations[index].members
-            func contains(_ models: [any PersistentModel], _ model: any PersistentModel) -> Bool {
-                models.contains { $0.backingData === model.backingData }
-            }
-            let removed = baseline.filter { !contains(current, $0) }
-            let added = current.filter { !contains(baseline, $0) }
-            let merged = stored.filter { !contains(removed, $0) }
-            data.relations[index] = .toMany(merged + added.filter { !contains(merged, $0) })
-            data.relationBaselines[index] = stored
-        }
-    }
-
-    /// After a merge moved `data` from one related row to another (a to-one column changed from
-    /// `before`), the registered models on both ends read their side again: the stop another
-    /// context moved leaves this context's old trip's `stops` and joins the new one's.
-    func refreshInverses(of data: BackingData, before: [SQLiteValue]) {
-        for index in data.relations.indices {
-            guard let valueIndex = data.entity.valueIndex(ofRelationship: index), before[valueIndex] != data.values[valueIndex],
-                  relationshipSQL(of: data, at: index).inverseIndex != nil
-            else { continue }
-            let destination = entitySQL(named: data.entity.relationships[index].destination)
-            for case .integer(let key) in [before[valueIndex], data.values[valueIndex]] {
-                guard let target = registered[destination.identifier(primaryKey: key)]?.backingData, !target.isFault else { continue }
-                refaultRelationshipsAfterMerge(of: target)
-            }
-        }
-    }
-
     /// What the store lists as members, corrected by this context's unsaved changes: a model whose
     /// own side of the relationship changed here says whether it belongs (it was moved to this
     /// object, or away from it, and not saved yet), as fetches count pending changes.
