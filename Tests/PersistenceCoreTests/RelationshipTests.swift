@@ -329,3 +329,60 @@ struct RelationshipContextTests {
         #expect(message.contains("Illegal attempt to establish a relationship 'stops' between objects in different contexts"))
     }
 }
+
+@Suite("Relationships: merge policies")
+struct RelationshipMergePolicyTests {
+    /// Saves trips T1, T2, T3 and a stop in T1; context A moves it to T2 and saves; context B, which
+    /// read it in T1, moves it to T3 and saves under `policy`. Returns the stop's trip in the store
+    /// and in B, and B's lists of T2 and T3.
+    static func conflict(under policy: MergePolicy) throws -> (store: String?, inB: String?, t2: [String], t3: [String]) {
+        let container = try makeTripContainer()
+        let seed = container.newBackgroundContext()
+        let stopID = try seed.performAndWait {
+            let trips = ["T1", "T2", "T3"].map { Trip(name: $0) }
+            trips.forEach(seed.insert)
+            let stop = Stop(title: "S")
+            trips[0].stops.append(stop)
+            try seed.save()
+            return stop.persistentModelID
+        }
+        func trip(_ name: String, in context: ModelContext) throws -> Trip {
+            try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name }))[0]
+        }
+        let a = container.newBackgroundContext(), b = container.newBackgroundContext()
+        let stopInB = try b.performAndWait { try b.existingModel(for: stopID, as: Stop.self) }
+        _ = b.performAndWait { stopInB.trip?.name }
+        try a.performAndWait {
+            try a.existingModel(for: stopID, as: Stop.self).trip = try trip("T2", in: a)
+            try a.save()
+        }
+        return try b.performAndWait {
+            b.mergePolicy = policy
+            stopInB.trip = try trip("T3", in: b)
+            try b.save()
+            let reader = container.newBackgroundContext()
+            let inStore = try reader.performAndWait { try reader.existingModel(for: stopID, as: Stop.self).trip?.name }
+            return (inStore, stopInB.trip?.name, try trip("T2", in: b).stops.map(\.title), try trip("T3", in: b).stops.map(\.title))
+        }
+    }
+
+    @Test("Each merge policy resolves a conflict over a relationship as over an attribute, and memory follows the store",
+          arguments: [
+            ("rollback", MergePolicy.rollback, "T2"),
+            ("overwrite", MergePolicy.overwrite, "T3"),
+            ("mergeByPropertyStoreTrump", MergePolicy.mergeByPropertyStoreTrump, "T2"),
+            ("mergeByPropertyObjectTrump", MergePolicy.mergeByPropertyObjectTrump, "T3"),
+            ("custom, naming no relationship", MergePolicy.custom { _ in [:] }, "T2"),
+          ])
+    func policies(_ name: String, _ policy: MergePolicy, _ winner: String) throws {
+        let result = try Self.conflict(under: policy)
+        #expect(result.store == winner, "\(name)")
+        #expect(result.inB == winner, "\(name): B's stop after the save")
+        #expect((result.t2 == ["S"]) == (winner == "T2") && (result.t3 == ["S"]) == (winner == "T3"), "\(name): B's lists \(result.t2) \(result.t3)")
+    }
+
+    @Test("Under .error the conflict over a relationship throws and writes nothing")
+    func error() throws {
+        #expect(throws: ModelError.self) { _ = try Self.conflict(under: .error) }
+    }
+}
