@@ -7,7 +7,7 @@ struct WorkshopCatalogTests {
     static let lessonIDs = [
         "wrong-queue-mutation", "task-vs-detached", "id-passing", "model-actor-executor",
         "wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update", "deleted-model",
-        "background-storage", "reads-during-import", "compiler-lessons",
+        "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
     ]
 
     @Test("One exercise per lesson, with the lesson's id, in course order")

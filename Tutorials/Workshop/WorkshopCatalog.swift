@@ -136,6 +136,21 @@ public enum WorkshopCatalog {
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
         Exercise(
+            id: "relationship-faults",
+            title: "Load the trips list with its stops prefetched, in the background",
+            goal: "The trips list shows every trip with its stops' titles, one `TripRow` per trip. `loadTrips` makes the rows on the main context: it fetches the trips, and `TripRow(trip)` reads each trip's stops. A relationship is a fault until touched, so that is one read of the store for the trips, one per trip for its stops and one per stop (N+1), all on the main queue, the one that draws the UI. Read every trip's stops with the fetch, in a background context, and hand the list the rows: values, not models.",
+            file: "Tutorials/Workshop/Exercises/TripListLoader.swift",
+            hints: [
+                "Count the reads: `container.readCount` before and after `loadTrips`. Faulting, 40 trips of 5 stops take 1 + 40 + 200 reads; `lab run relationship-faults` shows 4,201 for 200 trips of 20 stops.",
+                "`descriptor.relationshipKeyPathsForPrefetching = [\\Trip.stops]` reads every trip's stops with the fetch, in one more query: 2 reads, however many trips.",
+                "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
+                "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
+            ],
+            shippedFingerprint: 0x2be351f7385eca64,
+            checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
+            checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -146,7 +161,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0xc45cdce69b01d664,
+            shippedFingerprint: 0x73ceb3226df648fb,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -161,7 +176,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x83bda97ba2271cf2,
+            shippedFingerprint: 0xa1020a3c6807f437,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -175,7 +190,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x2678816e99d11f0d,
+            shippedFingerprint: 0xe2e7a0b394a27714,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -15,4 +15,19 @@ enum MainQueue {
             }
         }
     }
+
+    /// True when the caller runs on the main queue (the MainActor's): a key set on
+    /// `DispatchQueue.main`, read with `DispatchQueue.getSpecific(key:)`. Not
+    /// `Thread.isMainThread`: on Linux a worker thread drains the main queue after an async
+    /// `main`'s first `await`, and in every Swift Testing test.
+    static var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Marks `DispatchQueue.main`; set once, lazily, from any thread.
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 }
