@@ -1,0 +1,100 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+
+/// "The list of trips takes a second to appear": a relationship is a fault until touched, and
+/// touching one is a read of the store, on the queue that touches it.
+///
+/// 1. **The wrong queue**: a trip fetched on the main context, its `stops` read from a detached
+///    task. The relationship obeys the queue rule like an attribute: concurrency debugging
+///    reports `Trip.stops get` (and traps under `.trap`); inside `perform` it does not.
+/// 2. **N+1 on the main queue**: the main context fetches the trips and the list reads every
+///    trip's stops: one read for the trips, one per trip for its stops, one per stop for its row.
+///    A ``MainQueueHeartbeat`` measures how long the main queue was held.
+/// 3. **Prefetching on the main queue**: `relationshipKeyPathsForPrefetching = [\Trip.stops]`
+///    reads every trip's stops with the fetch: two reads, however many trips.
+/// 4. **Prefetching in the background**: a background context reads the same and hands the main
+///    queue ``TripSummary`` values; the main queue only shows them.
+public struct RelationshipFaults: Scenario {
+    public static let info = ScenarioInfo(
+        id: "relationship-faults",
+        title: "Relationship faults: the wrong queue, and N+1 reads on the main queue",
+        articles: [.coreDataTips, .backgroundModelActor],
+        why: """
+            A trip's stops are not read with the trip: the relationship is a fault, and touching it \
+            reads the store, on whatever queue touches it. From another queue that is article 003's \
+            rule broken, as for any attribute, and concurrency debugging reports it. On the right \
+            queue it is a hidden cost: a list that shows each trip's stops reads the trips once, \
+            then each trip's stops, then each stop, one read per object (N+1), all on the main \
+            queue. Prefetching reads every trip's stops with the fetch; doing that in a background \
+            context and handing values to the main queue (article 004) leaves the main queue free.
+            """,
+        rule: "Touch relationships only on their context's queue; prefetch the relationships a list shows (relationshipKeyPathsForPrefetching), and read them in the background, handing values to the main queue.",
+        whereToLook: [
+            "Sources/Scenarios/RelationshipFaults/RelationshipFaults.swift",
+            "Sources/Scenarios/RelationshipFaults/TripSummary.swift",
+            "Sources/SampleModels/Trip.swift",
+            "Sources/PersistenceCore/Relationships/BackingData+Relationships.swift",
+            "Sources/PersistenceCore/Relationships/ModelContext+RelationshipFaults.swift",
+            "Sources/PersistenceCore/Relationships/ModelContext+Prefetching.swift",
+            "Sources/Scenarios/RelationshipFaults/RelationshipFaults+Outcome.swift",
+            "Sources/Scenarios/RelationshipFaults/RelationshipFaults+Report.swift",
+            "Tests/ScenariosTests/RelationshipFaultsTests.swift",
+        ])
+
+    /// The list's size: trips, and stops per trip.
+    public static let trips = 200, stopsPerTrip = 20
+
+    public init() {}
+
+    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+        let wrongQueue = try await readOffQueue(in: environment)
+        let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults")
+        try await Self.saveTrips(Self.trips, stopsPerTrip: Self.stopsPerTrip, in: container)
+        let faulting = try await showList(from: container, on: ModelContext(container, concurrencyType: .mainQueue), prefetching: false)
+        let prefetching = try await showList(from: container, on: ModelContext(container, concurrencyType: .mainQueue), prefetching: true)
+        let background = try await showList(from: container, on: container.newBackgroundContext(), prefetching: true)
+        return Outcome(wrongQueue: wrongQueue, faultingOnMain: faulting, prefetchingOnMain: prefetching,
+                       prefetchingInBackground: background)
+    }
+
+    // MARK: The wrong queue
+
+    /// A trip fetched on the main context; its stops read from a detached task, then inside `perform`.
+    private func readOffQueue(in environment: ScenarioEnvironment) async throws -> WrongQueue {
+        let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults-queue")
+        try await Self.saveTrips(1, stopsPerTrip: 3, in: container)
+        let mainContext = container.mainContext
+        let trip = try await mainContext.perform { Smuggled(try mainContext.fetch(FetchDescriptor<Trip>())[0]) }
+        let (offQueue, violations) = await ConcurrencyDebug.withMode(.record) {
+            await Task.detached { trip.value.stops.count }.value
+        }
+        let (onQueue, noViolations) = await ConcurrencyDebug.withMode(.record) {
+            await mainContext.perform { trip.value.stops.count }
+        }
+        return WrongQueue(stopsReadOffQueue: offQueue, violations: violations.recorded(against: mainContext.queueLabel),
+                          stopsReadInPerform: onQueue, violationsInPerform: noViolations.count)
+    }
+
+    // MARK: The list
+
+    /// The list made on `context`: every trip's stops read there, while a heartbeat watches the
+    /// main queue; the store's reads counted.
+    private func showList(from container: ModelContainer, on context: ModelContext, prefetching: Bool) async throws -> ListRun {
+        let heartbeat = MainQueueHeartbeat()
+        let readsBefore = container.readCount
+        let clock = ContinuousClock()
+        let ((summaries, elapsed), recording) = try await heartbeat.measure {
+            let started = clock.now
+            let summaries = try await Self.summaries(on: context, prefetching: prefetching)
+            // The main queue shows what it got: a block on it, as a view's update would be.
+            let shown = await DispatchQueue.main.asyncAndAwait { summaries.count }
+            precondition(shown == summaries.count)
+            return (summaries, clock.now - started)
+        }
+        return ListRun(queueLabel: context.queueLabel, prefetching: prefetching, summaries: summaries,
+                       reads: container.readCount - readsBefore, milliseconds: elapsed.milliseconds,
+                       maxDelayMilliseconds: recording.maxDelay.milliseconds,
+                       blockedMilliseconds: recording.blockedTime.milliseconds)
+    }
+}
