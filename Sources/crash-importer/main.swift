@@ -8,11 +8,8 @@ import SampleModels
 //   crash-importer hold-lock <store>              holds the write lock until stdin has a line
 //   crash-importer open <store>                   opens the store as ImportedItem's; prints
 //                                                 `opened`, or `error: <description>` and exits 1
-//   crash-importer starve-pool blocking|suspending  fills the cooperative pool with tasks waiting
-//                                                 for a busy context (see PoolStarver); prints
-//                                                 `waiting`, then `done` unless the pool starved
 
-let usage = "usage: crash-importer import <store> [--batches N] | hold-lock <store> | open <store> | starve-pool blocking|suspending"
+let usage = "usage: crash-importer import <store> [--batches N] | hold-lock <store> | open <store>"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -30,8 +27,6 @@ do {
         try Importer.run(storePath: storePath, batches: batches)
     case "hold-lock":
         try LockHolder.run(storePath: storePath)
-    case "starve-pool" where ["blocking", "suspending"].contains(arguments[1]):
-        try PoolStarver.run(blocking: arguments[1] == "blocking")
     case "open":
         _ = try ModelContainer(for: ImportedItem.self, configuration: .file(URL(fileURLWithPath: storePath)))
         Output.line("opened")

@@ -13,12 +13,13 @@ final class LessonChecksXCTests: XCTestCase {
     func testListThatDoesNotUpdate() async throws { try await assertChecks(of: "list-that-does-not-update") }
     func testDeletedModel() async throws { try await assertChecks(of: "deleted-model") }
     func testRelationshipFaults() async throws { try await assertChecks(of: "relationship-faults") }
+    func testStarvedPool() async throws { try await assertChecks(of: "starved-pool") }
     func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }
     func testReadsDuringImport() async throws { try await assertChecks(of: "reads-during-import") }
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 13, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 14, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

@@ -11,6 +11,7 @@ public enum ScenarioCatalog {
         IDPassing.self,
         ModelActorExecutor.self,
         WrongContextQueue.self,
+        StarvedPool.self,
         MergeConflicts.self,
         ChangeMerging.self,
         ListThatDoesNotUpdate.self,

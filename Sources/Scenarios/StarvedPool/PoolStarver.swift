@@ -3,7 +3,9 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Starves Swift's cooperative thread pool, or shows that suspending does not.
+/// Starves Swift's cooperative thread pool, or shows that suspending does not: what
+/// `lab starve-pool` runs, in a child process the lesson watches (the hang must never happen in
+/// the process that reports).
 ///
 /// A context's queue is kept busy by a block that waits for a signal only a task can give. Then
 /// one task per thread of the pool (one per core) asks for that queue:
@@ -14,10 +16,17 @@ import SampleModels
 /// - **suspending**: with `await context.perform`, each task suspends and gives its thread back;
 ///   the freeing task runs, the queue runs the tasks' blocks, and the process prints `done`.
 ///
-/// The main thread is not a pool thread: it waits (on semaphores) until every task has started,
-/// and only then starts the freeing task, so the pool is full before it is asked for.
-enum PoolStarver {
-    static func run(blocking: Bool) throws {
+/// The calling thread must not be a pool thread (`lab`'s main thread is not): it waits, on
+/// semaphores, until every task has started, and only then starts the freeing task, so the pool
+/// is full before it is asked for.
+public enum PoolStarver {
+    /// The line printed once every pool thread has its task.
+    public static let waitingPrefix = "waiting"
+    /// The line printed when every task finished.
+    public static let doneLine = "done"
+
+    /// Runs one way; `print` receives each line as it happens.
+    public static func run(blocking: Bool, print: (String) -> Void) throws {
         let container = try ModelContainer(for: Item.self)
         let context = container.newBackgroundContext()
         let release = DispatchSemaphore(value: 0)
@@ -37,9 +46,9 @@ enum PoolStarver {
             }
         }
         for _ in 0..<width { started.wait() }
-        Output.line("waiting: \(width) tasks on \(width) pool threads, the queue busy until a task releases it")
+        print("\(waitingPrefix): \(width) tasks on \(width) pool threads, the queue busy until a task releases it")
         Task.detached { release.signal() }
         for _ in 0..<width { finished.wait() }
-        Output.line("done")
+        print(doneLine)
     }
 }
