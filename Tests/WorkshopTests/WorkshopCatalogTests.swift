@@ -6,8 +6,8 @@ struct WorkshopCatalogTests {
     /// The lesson ids in course order; LabTests checks that the scenario catalog has the same.
     static let lessonIDs = [
         "wrong-queue-mutation", "task-vs-detached", "id-passing", "model-actor-executor",
-        "wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update", "deleted-model",
-        "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
+        "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update",
+        "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
     ]
 
     @Test("One exercise per lesson, with the lesson's id, in course order")

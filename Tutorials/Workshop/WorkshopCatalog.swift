@@ -78,6 +78,21 @@ public enum WorkshopCatalog {
             checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
         ),
         Exercise(
+            id: "starved-pool",
+            title: "Await the context's queue instead of blocking a thread for it",
+            goal: "An import saves its items in batches from several tasks at once (a task group), and each task counts the items to report progress. Both helpers wrap their work in `context.performAndWait`, which blocks the task's thread until the context's queue has run the block. Tasks run on Swift's cooperative pool, one thread per core: with one such task per thread while the queue waits for something only a task can do, nothing ever runs again. Make both helpers wait for the queue without holding a thread.",
+            file: "Tutorials/Workshop/Exercises/BatchImporter.swift",
+            hints: [
+                "A task runs on a thread of Swift's cooperative pool, which has one thread per core. `performAndWait` keeps that thread until the context's queue has run the block. What if the queue is waiting for another task?",
+                "`lab run starved-pool` shows it: one task per pool thread in `performAndWait`, a queue waiting for a task, and nothing runs again. `await context.perform { ... }` suspends the task instead, and gives its thread back.",
+                "The closure of `perform` is `@Sendable`: it may capture the context (a context is `Sendable`) and the timestamps (values), it may throw, and it may return the count.",
+                "Replace `try context.performAndWait {` with `try await context.perform {` in both methods, and keep the bodies as they are.",
+            ],
+            shippedFingerprint: 0x4206f48aaf7f899a,
+            checkExercise: { await BatchImporterChecker.check(BatchImporter.self) },
+            checkSolution: { await BatchImporterChecker.check(Solution.BatchImporter.self) }
+        ),
+        Exercise(
             id: "merge-conflicts",
             title: "Pick the merge policy that keeps these values",
             goal: "Article 003's example. A context fetches a person (name \"Ann\", age 20, sex \"m\"). Then a batch update, which bypasses every context, sets age 30 and sex \"f\" in the store. Then the context sets name \"Anna\" and age 40, and saves. The app wants what each side meant: the context's name and age, and the batch's sex: \"Anna\", 40, \"f\". Pick the merge policy that gives exactly that.",
@@ -87,7 +102,7 @@ public enum WorkshopCatalog {
                 "The \"by property\" policies compare attribute by attribute and only decide the attributes both sides changed; `.overwrite` and `.rollback` take one side whole.",
                 "Both sides changed age, and the context's 40 must win: the object (in memory) trumps.",
             ],
-            shippedFingerprint: 0x426f0942cdb7c17f,
+            shippedFingerprint: 0xa6573a79932dd420,
             checkExercise: { await ProfileMergePolicyChecker.check(ProfileMergePolicy.self) },
             checkSolution: { await ProfileMergePolicyChecker.check(Solution.ProfileMergePolicy.self) }
         ),
@@ -101,7 +116,7 @@ public enum WorkshopCatalog {
                 "Core Data has had a property for the automatic way since iOS 10; so does ModelContext.",
                 "`mainContext.automaticallyMergesChangesFromParent = true`.",
             ],
-            shippedFingerprint: 0x21b447e225dc1a3a,
+            shippedFingerprint: 0xbefab5cb7e45a20b,
             checkExercise: { await MainContextMergingChecker.check(MainContextMerging.self) },
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
@@ -116,7 +131,7 @@ public enum WorkshopCatalog {
                 "A batch request bypasses every context, even one that merges automatically (`lab run list-that-does-not-update`, lane 2). Keep the request's result: by default it carries the identifiers of the rows it changed.",
                 "Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.",
             ],
-            shippedFingerprint: 0xf5f4d8f127451b04,
+            shippedFingerprint: 0x6ac8393b729b3a73,
             checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
@@ -131,7 +146,7 @@ public enum WorkshopCatalog {
                 "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it, or throws when its row is gone; show nothing then.",
                 "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
             ],
-            shippedFingerprint: 0x5c5c56b226f3e72a,
+            shippedFingerprint: 0x26893fbe34b26ffc,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -146,7 +161,7 @@ public enum WorkshopCatalog {
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0x2be351f7385eca64,
+            shippedFingerprint: 0xef4a6aa8a6e1f0b5,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
@@ -161,7 +176,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x73ceb3226df648fb,
+            shippedFingerprint: 0x83b2121b23adfe62,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -176,7 +191,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0xa1020a3c6807f437,
+            shippedFingerprint: 0x72816c84318e9210,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -190,7 +205,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xe2e7a0b394a27714,
+            shippedFingerprint: 0x2458930d8dae1f5b,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Synchronization
 
-/// Exercise 11's contract: article 004's `Storage`, the app's only door to its data.
+/// Exercise 12's contract: article 004's `Storage`, the app's only door to its data.
 protocol Storage: Sendable {
     /// Made once, at launch, on the MainActor.
     @MainActor init(modelContainer: ModelContainer)
