@@ -23,8 +23,8 @@ public enum TutorialCatalog {
         Chapter(article: .customExecutor, image: "chapter-executor.png",
                 scenarioIDs: ["model-actor-executor"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
-                scenarioIDs: ["wrong-context-queue", "merge-conflicts", "change-merging", "list-that-does-not-update",
-                              "deleted-model", "relationship-faults"]),
+                scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
+                              "list-that-does-not-update", "deleted-model", "relationship-faults"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.png",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]
