@@ -47,7 +47,7 @@ extension ModelContext {
                                     destination: String) -> [any PersistentModel] {
         guard let inverse, !updatedObjects.isEmpty || !insertedObjects.isEmpty else { return stored }
         var members = stored
-        for model in Array(updatedObjects.values) + insertionOrder.compactMap({ insertedObjects[$0] }) {
+        for model in modelsWithUnsavedChanges {
             let member = model.backingData
             // Only a loaded side says anything (a merge may have made it a fault again).
             guard member.entity.name == destination, member.changedRelationships.contains(inverse),
@@ -58,5 +58,11 @@ extension ModelContext {
             if !pointsHere && listed { members.removeAll { $0.backingData === member } }
         }
         return members
+    }
+
+    /// The changed and the inserted models: the ones whose own side of a relationship may say
+    /// something the store does not know yet.
+    var modelsWithUnsavedChanges: [any PersistentModel] {
+        Array(updatedObjects.values) + insertionOrder.compactMap { insertedObjects[$0] }
     }
 }

@@ -59,7 +59,7 @@ extension ModelContext {
             guard let inverse = relationshipSQL(of: data, at: index).inverseIndex else { continue }
             related += data.relations[index].members.map { ($0.backingData, inverse) }
         }
-        for model in Array(updatedObjects.values) + insertionOrder.compactMap({ insertedObjects[$0] }) {
+        for model in modelsWithUnsavedChanges {
             let member = model.backingData
             for index in member.changedRelationships where member.entity.relationships[index].destination == data.entity.name {
                 related.append((member, index))

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Lines arrive through Foundation's readability handler; a wait parks on a semaphore on a
 /// dispatch thread, never on a thread of the cooperative pool.
-// @unchecked: `lines` and `waiters` are guarded by `lock`; `process` is configured before `run()`
-// and afterwards only used through Foundation's thread-safe calls.
+// `process` is configured before `run()`, then only used through Foundation's thread-safe calls.
+// @unchecked: `lines`, `pending` and `waiters` are guarded by `lock`.
 final class LabChild: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
