@@ -5,8 +5,8 @@ extension RelationshipFaults {
     public func report(_ outcome: Outcome) -> ScenarioReport {
         let queue = outcome.wrongQueue
         func describe(_ run: ListRun, _ how: String) -> String {
-            String(format: "%@: %d reads of the store, %.1f ms to show %d trips; the main queue was held %.1f ms (longest wait %.1f ms).",
-                   how, run.reads, run.milliseconds, run.summaries.count, run.blockedMilliseconds, run.maxDelayMilliseconds)
+            String(format: "%@: %d reads of the store, %.1f ms to show %d trips; the main queue was held %.1f ms (longest wait %.1f ms; best of %d).",
+                   how, run.reads, run.milliseconds, run.summaries.count, run.blockedMilliseconds, run.maxDelayMilliseconds, Self.attempts)
         }
         let wrongWay = [
             "Trip.stops read from a detached task: " + (queue.violations.first.map { "\"\($0.description)\"" } ?? "no violation recorded")

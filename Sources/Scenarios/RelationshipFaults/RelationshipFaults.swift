@@ -45,15 +45,20 @@ public struct RelationshipFaults: Scenario {
     /// The list's size: trips, and stops per trip.
     public static let trips = 200, stopsPerTrip = 20
 
+    /// Each list is made this many times, on a fresh context each time, and its quickest times
+    /// kept: compared once each, faulting and prefetching could be ordered by a pause of the
+    /// machine (another process, a busy CI runner) rather than by the reads.
+    public static let attempts = 3
+
     public init() {}
 
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
         let wrongQueue = try await readOffQueue(in: environment)
         let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults")
         try await Self.saveTrips(Self.trips, stopsPerTrip: Self.stopsPerTrip, in: container)
-        let faulting = try await showList(from: container, on: ModelContext(container, concurrencyType: .mainQueue), prefetching: false)
-        let prefetching = try await showList(from: container, on: ModelContext(container, concurrencyType: .mainQueue), prefetching: true)
-        let background = try await showList(from: container, on: container.newBackgroundContext(), prefetching: true)
+        let faulting = try await bestList(from: container, prefetching: false) { ModelContext(container, concurrencyType: .mainQueue) }
+        let prefetching = try await bestList(from: container, prefetching: true) { ModelContext(container, concurrencyType: .mainQueue) }
+        let background = try await bestList(from: container, prefetching: true) { container.newBackgroundContext() }
         return Outcome(wrongQueue: wrongQueue, faultingOnMain: faulting, prefetchingOnMain: prefetching,
                        prefetchingInBackground: background)
     }
@@ -77,6 +82,17 @@ public struct RelationshipFaults: Scenario {
     }
 
     // MARK: The list
+
+    /// The list made ``attempts`` times, each on a new context from `makeContext`: the quickest
+    /// times, and the most reads any attempt needed.
+    private func bestList(from container: ModelContainer, prefetching: Bool,
+                          on makeContext: () -> ModelContext) async throws -> ListRun {
+        var best = try await showList(from: container, on: makeContext(), prefetching: prefetching)
+        for _ in 1..<Self.attempts {
+            best = best.keepingQuickest(try await showList(from: container, on: makeContext(), prefetching: prefetching))
+        }
+        return best
+    }
 
     /// The list made on `context`: every trip's stops read there, while a heartbeat watches the
     /// main queue; the store's reads counted.
