@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import CompilerPluginSupport
 import PackageDescription
 
@@ -48,11 +48,34 @@ let package = Package(
             name: "SampleModels",
             dependencies: ["PersistenceCore"]
         ),
+        // One import helper file (Sources/Swift62Settings/ItemImporter.swift), compiled as three
+        // modules under three language settings: the lesson nonisolated-async calls each one from
+        // the MainActor and shows where its context lands.
+        .target(
+            name: "ImportHelperSwift6",
+            dependencies: ["PersistenceCore", "SampleModels"],
+            path: "Sources/Swift62Settings/Swift6"
+        ),
+        .target(
+            name: "ImportHelperNonisolatedNonsending",
+            dependencies: ["PersistenceCore", "SampleModels"],
+            path: "Sources/Swift62Settings/NonisolatedNonsending",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
+            name: "ImportHelperDefaultMainActor",
+            dependencies: ["PersistenceCore", "SampleModels"],
+            path: "Sources/Swift62Settings/DefaultMainActor",
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         // One folder per article case: the wrong way, the right way, and what happened.
         .target(
             name: "Scenarios",
-            dependencies: ["PersistenceCore", "SampleModels"],
-            exclude: ["CompilerLessons/Snippets"]
+            dependencies: [
+                "PersistenceCore", "SampleModels",
+                "ImportHelperSwift6", "ImportHelperNonisolatedNonsending", "ImportHelperDefaultMainActor",
+            ],
+            exclude: ["CompilerLessons/Snippets", "NonisolatedAsync/Snippets"]
         ),
         // The DocC course (a chapter per article, a tutorial per scenario) and the code its steps
         // show, compiled here so that it cannot drift (see Tutorials/README.md).

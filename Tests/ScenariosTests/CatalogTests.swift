@@ -6,7 +6,7 @@ struct CatalogTests {
     @Test("Every scenario has a unique id, a title, a why, a rule and articles")
     func complete() {
         let infos = ScenarioCatalog.infos
-        #expect(infos.count == 14)
+        #expect(infos.count == 15)
         #expect(Set(infos.map(\.id)).count == infos.count)
         for info in infos {
             #expect(!info.title.isEmpty && !info.why.isEmpty && !info.rule.isEmpty && !info.articles.isEmpty, "\(info.id)")
@@ -17,7 +17,7 @@ struct CatalogTests {
     @Test("The catalog is in course order")
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [
-            "wrong-queue-mutation", "task-vs-detached", "id-passing", "model-actor-executor",
+            "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor",
             "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
         ])
     }

@@ -5,6 +5,7 @@ import XCTest
 final class LessonChecksXCTests: XCTestCase {
     func testWrongQueueMutation() async throws { try await assertChecks(of: "wrong-queue-mutation") }
     func testTaskVsDetached() async throws { try await assertChecks(of: "task-vs-detached") }
+    func testNonisolatedAsync() async throws { try await assertChecks(of: "nonisolated-async") }
     func testIDPassing() async throws { try await assertChecks(of: "id-passing") }
     func testModelActorExecutor() async throws { try await assertChecks(of: "model-actor-executor") }
     func testWrongContextQueue() async throws { try await assertChecks(of: "wrong-context-queue") }
@@ -19,7 +20,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 14, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 15, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

@@ -8,6 +8,7 @@ public enum ScenarioCatalog {
     public static let all: [any Scenario.Type] = [
         WrongQueueMutation.self,
         TaskVsDetached.self,
+        NonisolatedAsync.self,
         IDPassing.self,
         ModelActorExecutor.self,
         WrongContextQueue.self,

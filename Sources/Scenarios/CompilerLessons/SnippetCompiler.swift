@@ -113,8 +113,13 @@ public struct SnippetCompiler: Sendable {
         ]
     }
 
-    /// Compiles the snippet file called `name` under `setting`.
+    /// Compiles the snippet file called `name` (in ``snippetFolder``) under `setting`.
     func compile(_ name: String, setting: Setting = .swift6) async throws -> Result {
+        try await compile(at: snippetFolder.appendingPathComponent(name), setting: setting)
+    }
+
+    /// Compiles the snippet file at `snippet` under `setting`.
+    func compile(at snippet: URL, setting: Setting = .swift6) async throws -> Result {
         let log = FileManager.default.temporaryDirectory
             .appendingPathComponent("snippet-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -124,7 +129,7 @@ public struct SnippetCompiler: Sendable {
 
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = arguments(for: snippetFolder.appendingPathComponent(name), setting: setting)
+        process.arguments = arguments(for: snippet, setting: setting)
         process.standardOutput = output
         process.standardError = output
         let exitCode = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in

@@ -1,0 +1,1 @@
+../ItemImporter.swift
