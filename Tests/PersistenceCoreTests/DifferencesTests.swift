@@ -15,6 +15,16 @@ struct DifferencesTests {
         #expect(!container.newBackgroundContext().automaticallyMergesChangesFromParent)
     }
 
+    @Test("A context is Sendable here (SwiftData's ModelContext is not): a task may take it and call perform")
+    func contextIsSendable() async throws {
+        func isSendable<T: Sendable>(_: T.Type) -> Bool { true }  // compiles only for a Sendable type
+        #expect(isSendable(ModelContext.self))
+        let context = try makeContainer().newBackgroundContext()
+        // perform's closure is @Sendable: capturing the context compiles only because it is Sendable.
+        let count = try await Task.detached { try await context.perform { try context.fetchCount(FetchDescriptor<Item>()) } }.value
+        #expect(count == 0)
+    }
+
     @Test("Writing an attribute's current value records no change")
     func equalValueWriteIsNoChange() throws {
         let context = try makeContainer().newBackgroundContext()
