@@ -19,7 +19,7 @@ public enum TutorialCatalog {
     /// The chapters, in article order. Article 002 is the Chinese edition of 000, so it has none.
     public static let chapters: [Chapter] = [
         Chapter(article: .swiftDataConcurrency, image: "chapter-swiftdata.png",
-                scenarioIDs: ["wrong-queue-mutation", "task-vs-detached", "id-passing"]),
+                scenarioIDs: ["wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing"]),
         Chapter(article: .customExecutor, image: "chapter-executor.png",
                 scenarioIDs: ["model-actor-executor"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
