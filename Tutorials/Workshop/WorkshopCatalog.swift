@@ -36,6 +36,21 @@ public enum WorkshopCatalog {
             checkSolution: { await ImportContextMakerChecker.check(Solution.ImportContextMaker.self) }
         ),
         Exercise(
+            id: "nonisolated-async",
+            title: "Make the import helper leave the MainActor that calls it",
+            goal: "A button (MainActor code) calls `importItems(_:)`. The helper makes a context of its own \"to work in the background\" and does the work in its `perform`. But the method is `nonisolated(nonsending)`, what Swift 6.2 makes of an unannotated async function in a new Xcode project: it runs on its caller's actor. Called from the button, it runs on the MainActor, `ModelContext(container)` made there is a main-queue context, and the whole import holds the main queue, the one that draws the UI. Make the import run off the main queue when the MainActor calls it.",
+            file: "Tutorials/Workshop/Exercises/ItemImportService.swift",
+            hints: [
+                "`ModelContext(container)` is a main-queue context when it is made on the main queue, and `perform` on a main-queue context runs on the main queue. Where does `importItems` run when the button, on the MainActor, calls it?",
+                "A `nonisolated(nonsending)` async function runs on its caller's actor. Deleting the words changes nothing here: the method takes them on from the protocol's requirement, just as every unannotated async function is `nonisolated(nonsending)` under Swift 6.2's setting. `lab run nonisolated-async` shows the unannotated helper on the main queue.",
+                "`@concurrent` always leaves the caller's actor and runs on the global pool, whoever calls; so does the body of article 000's `Task.detached`, and a `@BackgroundModelActor` runs its methods on its context's private queue. Keep the context's work in `perform`.",
+                "Replace `nonisolated(nonsending)` with `@concurrent`, and keep the body as it is.",
+            ],
+            shippedFingerprint: 0x54db0ad93f0275a0,
+            checkExercise: { await ItemImportServiceChecker.check(ItemImportService.self) },
+            checkSolution: { await ItemImportServiceChecker.check(Solution.ItemImportService.self) }
+        ),
+        Exercise(
             id: "id-passing",
             title: "Pass identifiers between two actors",
             goal: "`ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must then update that item. A model cannot cross from one actor to the other (the compiler says so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the counter from ever finding the item. Find and fix both.",
@@ -45,7 +60,7 @@ public enum WorkshopCatalog {
                 "Take the identifier after `save()` (or call `modelContext.obtainPermanentIdentifiers(for:)`).",
                 "`registeredModel(for:)` only finds objects this context already holds, and a new actor's context holds none. `self[id, as: Item.self]` (Core Data's `existingObject(with:)`) loads the object from the store, and returns nil only if the row is gone.",
             ],
-            shippedFingerprint: 0xdeb0957a569f1582,
+            shippedFingerprint: 0xef1256ad15d29023,
             checkExercise: { await ItemHandoffChecker.check(ItemInserter.self, ItemCounter.self) },
             checkSolution: { await ItemHandoffChecker.check(Solution.ItemInserter.self, Solution.ItemCounter.self) }
         ),
@@ -59,7 +74,7 @@ public enum WorkshopCatalog {
                 "`context.perform { ... }` runs a closure on the context's queue, in order, and returns at once: the asynchronous hop an executor needs (never `performAndWait`, which can deadlock two actors that call each other).",
                 "Replace `serialQueue.async` with `context.perform`, and delete `serialQueue`.",
             ],
-            shippedFingerprint: 0x734000293399ba00,
+            shippedFingerprint: 0xd933999279037cb9,
             checkExercise: { await ItemContextExecutorChecker.check(ItemContextExecutor.self) },
             checkSolution: { await ItemContextExecutorChecker.check(Solution.ItemContextExecutor.self) }
         ),
@@ -73,7 +88,7 @@ public enum WorkshopCatalog {
                 "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
                 "`let context = container.mainContext` then `await context.perform { context.reset() }`.",
             ],
-            shippedFingerprint: 0x70570de3c1680c04,
+            shippedFingerprint: 0x7ec53aef6cefc54f,
             checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
             checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
         ),
@@ -88,7 +103,7 @@ public enum WorkshopCatalog {
                 "The closure of `perform` is `@Sendable`: it may capture the context (a context is `Sendable`) and the timestamps (values), it may throw, and it may return the count.",
                 "Replace `try context.performAndWait {` with `try await context.perform {` in both methods, and keep the bodies as they are.",
             ],
-            shippedFingerprint: 0x4206f48aaf7f899a,
+            shippedFingerprint: 0x82dc19bee4e8d9eb,
             checkExercise: { await BatchImporterChecker.check(BatchImporter.self) },
             checkSolution: { await BatchImporterChecker.check(Solution.BatchImporter.self) }
         ),
@@ -102,7 +117,7 @@ public enum WorkshopCatalog {
                 "The \"by property\" policies compare attribute by attribute and only decide the attributes both sides changed; `.overwrite` and `.rollback` take one side whole.",
                 "Both sides changed age, and the context's 40 must win: the object (in memory) trumps.",
             ],
-            shippedFingerprint: 0xa6573a79932dd420,
+            shippedFingerprint: 0xd74cd373bc8cece1,
             checkExercise: { await ProfileMergePolicyChecker.check(ProfileMergePolicy.self) },
             checkSolution: { await ProfileMergePolicyChecker.check(Solution.ProfileMergePolicy.self) }
         ),
@@ -116,7 +131,7 @@ public enum WorkshopCatalog {
                 "Core Data has had a property for the automatic way since iOS 10; so does ModelContext.",
                 "`mainContext.automaticallyMergesChangesFromParent = true`.",
             ],
-            shippedFingerprint: 0xbefab5cb7e45a20b,
+            shippedFingerprint: 0x108c3dbd100b4c64,
             checkExercise: { await MainContextMergingChecker.check(MainContextMerging.self) },
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
@@ -131,7 +146,7 @@ public enum WorkshopCatalog {
                 "A batch request bypasses every context, even one that merges automatically (`lab run list-that-does-not-update`, lane 2). Keep the request's result: by default it carries the identifiers of the rows it changed.",
                 "Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.",
             ],
-            shippedFingerprint: 0x6ac8393b729b3a73,
+            shippedFingerprint: 0x95a2e1eca941c731,
             checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
@@ -146,7 +161,7 @@ public enum WorkshopCatalog {
                 "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it, or throws when its row is gone; show nothing then.",
                 "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
             ],
-            shippedFingerprint: 0x26893fbe34b26ffc,
+            shippedFingerprint: 0x34a2ef095fa4bf19,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -161,7 +176,7 @@ public enum WorkshopCatalog {
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0xef4a6aa8a6e1f0b5,
+            shippedFingerprint: 0x9e31991a77d3c95e,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
@@ -176,7 +191,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x83b2121b23adfe62,
+            shippedFingerprint: 0xe532b1629f03b0c1,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -191,7 +206,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x72816c84318e9210,
+            shippedFingerprint: 0x56121357b04c0a65,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -205,7 +220,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x2458930d8dae1f5b,
+            shippedFingerprint: 0x8f6c4963a85a3412,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 4's contract: a serial executor built over a context.
+/// Exercise 5's contract: a serial executor built over a context.
 protocol ContextExecuting: SerialExecutor {
     /// The context whose models the actor's methods use.
     var context: ModelContext { get }

@@ -2,14 +2,14 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 3's contract, first half: an actor that creates items and hands out their identifiers.
+/// Exercise 4's contract, first half: an actor that creates items and hands out their identifiers.
 protocol ItemInserting: Actor {
     init(modelContainer: ModelContainer)
     /// Inserts and saves an item stamped `date`; returns what another context needs to find it.
     func insertItem(stamped date: Date) throws -> PersistentIdentifier
 }
 
-/// Exercise 3's contract, second half: an actor that updates items by identifier.
+/// Exercise 4's contract, second half: an actor that updates items by identifier.
 protocol ItemCounting: Actor {
     init(modelContainer: ModelContainer)
     /// Sets the count of the item `id` names, and saves.

@@ -1,9 +1,8 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Synchronization
 
-/// Exercise 12's contract: article 004's `Storage`, the app's only door to its data.
+/// Exercise 13's contract: article 004's `Storage`, the app's only door to its data.
 protocol Storage: Sendable {
     /// Made once, at launch, on the MainActor.
     @MainActor init(modelContainer: ModelContainer)
@@ -24,12 +23,12 @@ enum ItemsStorageChecker {
             let storage = await MainActor.run { S(modelContainer: container) }
             let timestamps = (0..<1_000).map { Date(timeIntervalSince1970: Double($0)) }
 
-            let savers = SaverWatch(container: container)
+            let savers = SaveWatch(container: container)
             let clock = ContinuousClock()
             let started = clock.now
             let added = try await storage.addItems(timestamps)
             let elapsed = clock.now - started
-            let queues = savers.stop()
+            let queues = Set(savers.stop().map(\.concurrencyType))
 
             var findings: [String] = []
             if queues.isEmpty {
@@ -58,29 +57,5 @@ enum ItemsStorageChecker {
         } catch {
             return [finding(for: error, in: "Using the storage")]
         }
-    }
-}
-
-/// Collects the concurrency type of every context of `container` that saves, until stopped.
-private final class SaverWatch {
-    private final class Seen: Sendable {
-        let queues = Mutex<Set<ConcurrencyType>>([])
-    }
-
-    private let seen = Seen()
-    private let observer: any NSObjectProtocol
-
-    init(container: ModelContainer) {
-        observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
-            [seen] notification in
-            guard let context = notification.object as? ModelContext, context.container === container else { return }
-            seen.queues.withLock { _ = $0.insert(context.concurrencyType) }
-        }
-    }
-
-    /// Stops watching; returns what was seen.
-    func stop() -> Set<ConcurrencyType> {
-        NotificationCenter.default.removeObserver(observer)
-        return seen.queues.withLock { $0 }
     }
 }

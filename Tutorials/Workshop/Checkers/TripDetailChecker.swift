@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 10's contract: the trip's screen, a view model on the MainActor (the main context's
+/// Exercise 11's contract: the trip's screen, a view model on the MainActor (the main context's
 /// queue), as a SwiftUI detail view would have.
 @MainActor protocol TripShowing: AnyObject, Sendable {
     /// Opens the screen on `trip`, a model the list just fetched on the main context, as a list
@@ -48,7 +48,7 @@ enum TripDetailChecker {
         do {
             let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
             let main = container.mainContext
-            // The main context merges other contexts' saves (exercise 8): the lesson's lane 3.
+            // The main context merges other contexts' saves (exercise 9): the lesson's lane 3.
             main.automaticallyMergesChangesFromParent = true
             let background = container.newBackgroundContext()
             let tripID = try background.performAndWait {

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 3 solved: the identifier is taken after the save, so it is permanent.
+    /// Exercise 4 solved: the identifier is taken after the save, so it is permanent.
     @BackgroundModelActor
     actor ItemInserter: ItemInserting {
         func insertItem(stamped date: Date) throws -> PersistentIdentifier {
@@ -14,7 +14,7 @@ extension Solution {
         }
     }
 
-    /// Exercise 3 solved: the item is loaded from the store when this context does not hold it.
+    /// Exercise 4 solved: the item is loaded from the store when this context does not hold it.
     @BackgroundModelActor
     actor ItemCounter: ItemCounting {
         func setCount(_ count: Int, ofItemWith id: PersistentIdentifier) throws {
