@@ -1,6 +1,10 @@
 import Foundation
 
-/// Where a container keeps its data: in memory, or in a SQLite file.
+/// Where a container keeps its data: in memory, or in a SQLite file; and whether it may write.
+///
+/// Both spellings work: ours (`.inMemory`, `.file(url)`, `init(location:…)`) and SwiftData's
+/// (`ModelConfiguration(isStoredInMemoryOnly:allowsSave:)`, `ModelConfiguration(url:)`; see
+/// ModelConfiguration+SwiftData.swift).
 public struct ModelConfiguration: Sendable, Hashable {
     /// The two kinds of store.
     public enum Location: Sendable, Hashable {
@@ -27,6 +31,19 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// An in-memory store has one connection, so 0 is its only value: SQLite cannot read an
     /// in-memory database beside a writer (its `memdb` sharing has no WAL).
     public var readers: Int
+    /// Whether the store may be written: with `false`, every save, batch request and request for
+    /// permanent identifiers throws ``ModelError/savesNotAllowed(_:)`` and writes nothing
+    /// (SwiftData's `allowsSave`). The file is still opened for writing, and created if missing.
+    public var allowsSave: Bool
+    /// The configuration's name: SwiftData's default store is `default.store`.
+    public var name: String
+    /// The models this configuration's store holds, when given; nil for every model of the
+    /// container (each must be one of the container's).
+    public var schema: Schema?
+    /// SwiftData's app-group setting; only `.automatic` and `.none` open here.
+    public var groupContainer: GroupContainer
+    /// SwiftData's CloudKit setting; only `.automatic` and `.none` open here.
+    public var cloudKitDatabase: CloudKitDatabase
 
     /// The default number of ``readers`` of a file store.
     public static let defaultReaders = 4
@@ -39,11 +56,18 @@ public struct ModelConfiguration: Sendable, Hashable {
     ///   - maximumSize: The most the store may hold, in bytes; nil for no limit.
     ///   - readers: Connections reading beside the writer; nil for the default:
     ///     ``defaultReaders`` for a file, 0 in memory.
-    public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil, readers: Int? = nil) {
+    ///   - allowsSave: Whether the store may be written (see ``allowsSave``).
+    public init(location: Location, busyTimeout: Duration = .seconds(5), maximumSize: Int? = nil, readers: Int? = nil,
+                allowsSave: Bool = true) {
         self.location = location
         self.busyTimeout = busyTimeout
         self.maximumSize = maximumSize
         self.readers = readers ?? (location == .inMemory ? 0 : Self.defaultReaders)
+        self.allowsSave = allowsSave
+        self.name = "default"
+        self.schema = nil
+        self.groupContainer = .automatic
+        self.cloudKitDatabase = .automatic
     }
 
     /// An in-memory store: the default for tests.

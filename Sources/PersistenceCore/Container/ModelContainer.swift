@@ -24,14 +24,21 @@ public final class ModelContainer: Sendable {
     ///   or ``ModelError/storeReadOnly(_:underlying:)`` for a bad file (left untouched),
     ///   ``ModelError/schemaMismatch(_:)`` for a store made for other models, ``ModelError/storeBusy(_:)``
     ///   when another process holds the file's lock past the busy timeout.
-    public convenience init(for types: any PersistentModel.Type..., configuration: ModelConfiguration = .inMemory) throws {
+    public convenience init(for types: any PersistentModel.Type..., configuration: ModelConfiguration) throws {
         try self.init(for: types, configuration: configuration)
     }
 
     /// Opens (or creates) the store for the given model classes.
-    public init(for types: [any PersistentModel.Type], configuration: ModelConfiguration = .inMemory) throws {
+    public init(for types: [any PersistentModel.Type], configuration: ModelConfiguration) throws {
+        if let unsupported = configuration.unsupportedFeature { throw ModelError.invalidConfiguration(unsupported) }
         let registry = ModelTypeRegistry(types)
         try registry.schema.validate()
+        if let stored = configuration.schema {
+            let missing = stored.entities.map(\.name).filter { registry.schema.entity(named: $0) == nil }
+            guard missing.isEmpty else {
+                throw ModelError.invalidConfiguration("the configuration's schema names models the container does not hold: \(missing.joined(separator: ", "))")
+            }
+        }
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry

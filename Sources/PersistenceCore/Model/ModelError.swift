@@ -39,6 +39,9 @@ public enum ModelError: Error, Sendable, Hashable {
     case storeBusy(URL?)
     /// A ``ModelConfiguration`` asks for something the store cannot do; nothing was opened.
     case invalidConfiguration(String)
+    /// A save, batch request or permanent-identifier request on a container whose configuration
+    /// has `allowsSave: false`; nothing was written.
+    case savesNotAllowed(URL?)
     /// A relationship cannot be stored as declared: its destination is not a model of the
     /// schema, its inverse is not a relationship back, or which inverse it has is ambiguous.
     case invalidRelationship(entity: String, relationship: String, reason: String)
@@ -91,6 +94,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .invalidConfiguration(let reason):
             "The store configuration is invalid: \(reason). Nothing was opened."
+        case .savesNotAllowed(let url):
+            "The store\(url.map { " at \($0.path)" } ?? "") was opened with allowsSave: false (ModelConfiguration), so it cannot be written. Nothing was written; the changes are still pending in the context."
         case .invalidRelationship(let entity, let relationship, let reason):
             "\(entity).\(relationship) cannot be stored: \(reason). Nothing was opened."
         case .deleteDenied(let entity, let relationship, let count):

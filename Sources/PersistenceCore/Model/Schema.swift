@@ -6,18 +6,27 @@ public struct Schema: Sendable, Hashable {
     /// What is wrong with the relationships, if anything; the container refuses such a schema
     /// (see ``validate()``).
     let relationshipProblems: [ModelError]
+    /// The model classes the schema was built from (none when it was built from entity
+    /// descriptions): what a container made `for:` this schema creates objects of.
+    let modelTypes: ModelTypeList
 
     /// Builds a schema; the order of `entities` does not matter, and duplicates count once.
     public init(_ entities: [EntitySchema]) {
-        var seen = Set<String>()
-        let unique = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
-        (self.entities, relationshipProblems) = Self.pairInverses(unique)
+        self.init(entities, types: [])
     }
 
     /// Builds the schema from model classes, as `ModelContainer(for:)` does, with every model
     /// they relate to, as SwiftData does: `ModelContainer(for: Trip.self)` also stores `Stop`.
     public init(_ types: [any PersistentModel.Type]) {
-        self.init(Self.withRelatedTypes(types).map { $0.entitySchema })
+        let related = Self.withRelatedTypes(types)
+        self.init(related.map { $0.entitySchema }, types: related)
+    }
+
+    private init(_ entities: [EntitySchema], types: [any PersistentModel.Type]) {
+        var seen = Set<String>()
+        let unique = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+        (self.entities, relationshipProblems) = Self.pairInverses(unique)
+        modelTypes = ModelTypeList(types)
     }
 
     /// `types` and every model their relationships reach, each once.
@@ -56,4 +65,17 @@ public struct Schema: Sendable, Hashable {
             return "\(entity.name)(\(entity.attributes.map(\.summary).joined(separator: "; ")))\(relationships)"
         }.joined(separator: "\n")
     }
+}
+
+/// The model classes behind a ``Schema``. Two schemas are equal when their entities are, so this
+/// list takes no part in equality or hashing.
+struct ModelTypeList: @unchecked Sendable, Hashable {  // @unchecked: immutable after init; metatypes are not marked Sendable
+    let types: [any PersistentModel.Type]
+
+    init(_ types: [any PersistentModel.Type]) {
+        self.types = types
+    }
+
+    static func == (lhs: ModelTypeList, rhs: ModelTypeList) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -31,6 +31,8 @@ final class SQLiteStore: Sendable {
     nonisolated(unsafe) private let connection: SQLiteConnection  // guarded by `lock`: used only inside `withConnection`
     /// How long a connection waits for another's lock (``ModelConfiguration/busyTimeout``).
     private let busyTimeout: Duration
+    /// Whether ``write(_:afterCommit:)`` may run (``ModelConfiguration/allowsSave``).
+    private let allowsSave: Bool
     /// The readers beside the writer; nil when reads share the writer's connection.
     private let readers: ReaderPool?
 
@@ -39,6 +41,7 @@ final class SQLiteStore: Sendable {
         self.schema = schema
         self.url = configuration.url
         self.busyTimeout = configuration.busyTimeout
+        self.allowsSave = configuration.allowsSave
         guard configuration.readers >= 0 else {
             throw .invalidConfiguration("readers is \(configuration.readers); it counts connections, so it is 0 or more")
         }
@@ -119,12 +122,14 @@ final class SQLiteStore: Sendable {
     /// Runs `body` in one write transaction: all of it is committed, or none of it.
     ///
     /// `afterCommit` runs once the transaction is committed, still holding the connection, so
-    /// what it publishes is in commit order.
+    /// what it publishes is in commit order. Every write of the store comes through here (saves,
+    /// batch requests, permanent identifiers), so here is where `allowsSave: false` refuses them.
     func write<T: Sendable>(
         _ body: (SQLiteConnection) throws(ModelError) -> T,
         afterCommit: (T) -> Void = { _ in }
     ) throws(ModelError) -> T {
-        try withConnection { (connection) throws(ModelError) -> T in
+        guard allowsSave else { throw .savesNotAllowed(url) }
+        return try withConnection { (connection) throws(ModelError) -> T in
             let result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
             afterCommit(result)
             return result

@@ -1,0 +1,32 @@
+/// SwiftData's spellings of a container, so a model layer written for SwiftData compiles
+/// unchanged: `ModelContainer(for: Item.self)`, `ModelContainer(for: schema, configurations: config)`.
+extension ModelContainer {
+    /// SwiftData's container for the given models. With no configuration, the store is SwiftData's
+    /// default: `default.store` in the Application Support folder, kept across launches.
+    public convenience init(for types: any PersistentModel.Type..., configurations: ModelConfiguration...) throws {
+        try self.init(for: Schema(types), configurations: configurations)
+    }
+
+    /// SwiftData's container for `schema`.
+    public convenience init(for schema: Schema, configurations: ModelConfiguration...) throws {
+        try self.init(for: schema, configurations: configurations)
+    }
+
+    /// SwiftData's container for `schema`, with its configurations in an array.
+    ///
+    /// - Throws: ``ModelError/invalidConfiguration(_:)`` for more than one configuration (a
+    ///   container here has one store; SwiftData can spread models over several), or for a schema
+    ///   built from entity descriptions rather than model classes.
+    public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
+        guard configurations.count <= 1 else {
+            throw ModelError.invalidConfiguration("\(configurations.count) configurations were given, and a container here has one store: make one container per store")
+        }
+        guard !schema.modelTypes.types.isEmpty else {
+            throw ModelError.invalidConfiguration("the schema was built from entity descriptions, which name no model classes to create; build it from the classes: Schema([Item.self])")
+        }
+        try self.init(for: schema.modelTypes.types, configuration: configurations.first ?? ModelConfiguration())
+    }
+
+    /// The container's configurations, as SwiftData lists them: here always the one.
+    public var configurations: Set<ModelConfiguration> { [configuration] }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// SwiftData's spellings of configurations and containers: the same stores as ours, and a
+/// typed error for what this library cannot do.
+@Suite("SwiftData's container and configuration spellings")
+struct SwiftDataSpellingTests {
+    @Test("SwiftData's configurations describe the stores ours do")
+    func configurations() {
+        #expect(ModelConfiguration(isStoredInMemoryOnly: true).location == .inMemory)
+        #expect(ModelConfiguration(isStoredInMemoryOnly: true).isStoredInMemoryOnly)
+        let url = URL(fileURLWithPath: "/tmp/notes.store")
+        #expect(ModelConfiguration(url: url).location == .file(url))
+        #expect(ModelConfiguration(url: url, allowsSave: false).allowsSave == false)
+        #expect(ModelConfiguration().url?.lastPathComponent == "default.store")
+        #expect(ModelConfiguration().name == "default")
+        #expect(ModelConfiguration("Notes").url?.lastPathComponent == "Notes.store")
+        let forItems = ModelConfiguration(for: Item.self, isStoredInMemoryOnly: true)
+        #expect(forItems.schema?.entity(named: "Item") != nil && forItems.isStoredInMemoryOnly)
+    }
+
+    @Test("ModelContainer(for:configurations:) and ModelContainer(for: Schema) store and read models")
+    func containers() throws {
+        let byTypes = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let bySchema = try ModelContainer(for: Schema([Item.self, Person.self]),
+                                          configurations: ModelConfiguration(schema: Schema([Item.self]), isStoredInMemoryOnly: true))
+        for container in [byTypes, bySchema] {
+            let writer = container.newBackgroundContext()
+            try writer.performAndWait {
+                writer.insert(Item(timestamp: Date(timeIntervalSince1970: 1), title: "one"))
+                try writer.save()
+            }
+            let reader = container.newBackgroundContext()
+            #expect(try reader.performAndWait { try reader.fetchCount(FetchDescriptor<Item>()) } == 1)
+            #expect(container.configurations == [container.configuration])
+        }
+        #expect(bySchema.schema.entity(named: "Person") != nil)
+    }
+
+    @Test("allowsSave: false refuses saves, batch requests and permanent identifiers, and leaves the store as it was")
+    func readOnlyContainer() throws {
+        let folder = TemporaryDirectory()
+        let url = folder.file("notes.store")
+        let writer = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url))
+        let writing = writer.newBackgroundContext()
+        try writing.performAndWait {
+            writing.insert(Item(timestamp: Date(timeIntervalSince1970: 1), title: "kept"))
+            try writing.save()
+        }
+
+        let reader = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+        let context = reader.newBackgroundContext()
+        try context.performAndWait { () throws -> Void in
+            let titles = try context.fetch(FetchDescriptor<Item>()).map(\.title)
+            #expect(titles == ["kept"])
+            let draft = Item(timestamp: Date(timeIntervalSince1970: 2), title: "draft")
+            context.insert(draft)
+            #expect(throws: ModelError.savesNotAllowed(url)) { try context.save() }
+            #expect(throws: ModelError.savesNotAllowed(url)) { try context.obtainPermanentIdentifiers(for: [draft]) }
+            #expect(context.hasChanges)  // the insert is still pending, as after any failed save
+        }
+        #expect(throws: ModelError.savesNotAllowed(url)) { try reader.execute(BatchDeleteRequest<Item>()) }
+
+        let check = writer.newBackgroundContext()
+        #expect(try check.performAndWait { try check.fetch(FetchDescriptor<Item>()).map(\.title) } == ["kept"])
+    }
+
+    @Test("What a container here cannot open is a typed error, and nothing is opened")
+    func refusedConfigurations() {
+        let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+        func refusal(_ make: () throws -> ModelContainer) -> String? {
+            do {
+                _ = try make()
+                return nil
+            } catch let error as ModelError {
+                guard case .invalidConfiguration(let reason) = error else { return "\(error)" }
+                return reason
+            } catch {
+                return "\(error)"
+            }
+        }
+        let twoStores = refusal { try ModelContainer(for: Item.self, configurations: memory, memory) }
+        #expect(twoStores?.contains("2 configurations") == true)
+        let appGroup = refusal {
+            try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, groupContainer: .identifier("group.lab")))
+        }
+        #expect(appGroup?.contains("app groups") == true)
+        let cloudKit = refusal {
+            try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .private("iCloud.lab")))
+        }
+        #expect(cloudKit?.contains("CloudKit") == true)
+        let entitiesOnly = refusal { try ModelContainer(for: Schema([Item.entitySchema]), configurations: memory) }
+        #expect(entitiesOnly?.contains("model classes") == true)
+        let foreignSchema = refusal {
+            try ModelContainer(for: Item.self, configurations: ModelConfiguration(schema: Schema([Person.self]), isStoredInMemoryOnly: true))
+        }
+        #expect(foreignSchema?.contains("Person") == true)
+    }
+}
