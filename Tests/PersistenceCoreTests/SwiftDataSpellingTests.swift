@@ -1,10 +1,11 @@
+import Dispatch
 import Foundation
 import PersistenceCore
 import SampleModels
 import Testing
 
-/// SwiftData's spellings of configurations and containers: the same stores as ours, and a
-/// typed error for what this library cannot do.
+/// SwiftData's spellings of configurations, containers and model executors: the same stores and
+/// queues as ours, and a typed error for what this library cannot do.
 @Suite("SwiftData's container and configuration spellings")
 struct SwiftDataSpellingTests {
     @Test("SwiftData's configurations describe the stores ours do")
@@ -98,4 +99,36 @@ struct SwiftDataSpellingTests {
         }
         #expect(foreignSchema?.contains("Person") == true)
     }
+
+    @Test("Article 000's expansion of @ModelActor compiles unchanged and runs on its context's queue")
+    func articleExpansion() async throws {
+        let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let handler = await Task.detached { ExpandedDataHandler(modelContainer: container) }.value
+        let (queue, contextQueue, saved) = try await handler.newItem()
+        #expect(queue == contextQueue)
+        #expect(contextQueue.hasPrefix("ModelContext 0x"))
+        #expect(saved == 1)
+        #expect((handler.modelExecutor as? DefaultSerialModelExecutor)?.modelContext.queueLabel == contextQueue)
+    }
 }
+
+/// Article 000's expansion of `@ModelActor` for its `DataHandler`, with only `SwiftData.` removed (and
+/// the name changed: this module has a DataHandler of its own).
+private actor ExpandedDataHandler {
+    nonisolated let modelExecutor: any ModelExecutor
+    nonisolated let modelContainer: ModelContainer
+    init(modelContainer: ModelContainer) {
+        let modelContext = ModelContext(modelContainer)
+        modelExecutor = DefaultSerialModelExecutor(modelContext: modelContext)
+        self.modelContainer = modelContainer
+    }
+
+    /// Where the actor's code runs, where its context's queue is, and what a save stored.
+    func newItem() throws -> (String, String, Int) {
+        modelContext.insert(Item(timestamp: Date(timeIntervalSince1970: 1)))
+        try modelContext.save()
+        return (DispatchQueue.currentLabel, modelContext.queueLabel, try modelContext.fetchCount(FetchDescriptor<Item>()))
+    }
+}
+
+extension ExpandedDataHandler: ModelActor {}

@@ -8,13 +8,18 @@
 /// > Warning: A `@ModelActor` created on the MainActor runs on the main queue (SwiftData's rule);
 /// > heavy work there blocks the UI. `@BackgroundModelActor` always gets a private queue.
 public protocol ModelActor: Actor {
+    /// The type of ``modelExecutor``: ``ModelContextExecutor`` for the macros' actors, and
+    /// `any ModelExecutor` for an actor written out as SwiftData's `@ModelActor` expands.
+    associatedtype ModelExecutorType = ModelContextExecutor
     /// The container the actor's context belongs to.
     nonisolated var modelContainer: ModelContainer { get }
     /// The executor that runs the actor's code on its context's queue.
-    nonisolated var modelExecutor: ModelContextExecutor { get }
+    nonisolated var modelExecutor: ModelExecutorType { get }
+    /// The actor's context, usable directly in the actor's methods.
+    var modelContext: ModelContext { get }
 }
 
-extension ModelActor {
+extension ModelActor where ModelExecutorType == ModelContextExecutor {
     /// The actor's executor: the context's queue.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         modelExecutor.asUnownedSerialExecutor()
@@ -24,7 +29,25 @@ extension ModelActor {
     public var modelContext: ModelContext {
         modelExecutor.context
     }
+}
 
+extension ModelActor where ModelExecutorType == any ModelExecutor {
+    /// The actor's executor: SwiftData's expansion stores it as `any ModelExecutor`, which must
+    /// be serial for an actor to run on it (``DefaultSerialModelExecutor`` is).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        guard let serial = modelExecutor as? any SerialExecutor else {
+            preconditionFailure("\(Self.self)'s modelExecutor is not a SerialExecutor: an actor runs one job at a time, so give it a DefaultSerialModelExecutor")
+        }
+        return serial.asUnownedSerialExecutor()
+    }
+
+    /// The actor's context, usable directly in the actor's methods.
+    public var modelContext: ModelContext {
+        modelExecutor.modelContext
+    }
+}
+
+extension ModelActor {
     /// The model with `id` in the actor's context, loaded from the store if needed; nil when its
     /// row is gone (or is another entity): `self[id, as: Item.self]`.
     public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
