@@ -31,7 +31,7 @@ struct DeleteRuleTests {
 
     @Test(".deny refuses the save with a typed error while documents remain, and writes nothing")
     func deny() throws {
-        let context = try ModelContainer(for: Folder.self).newBackgroundContext()
+        let context = try ModelContainer(for: Folder.self, configuration: .inMemory).newBackgroundContext()
         try context.performAndWait {
             let folder = Folder(name: "Taxes")
             folder.documents = [Document(title: "2025"), Document(title: "2026")]
@@ -53,7 +53,7 @@ struct DeleteRuleTests {
 
     @Test(".noAction does not tell the folder: in memory it still lists the deleted document")
     func noAction() throws {
-        let container = try ModelContainer(for: Folder.self)
+        let container = try ModelContainer(for: Folder.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
         let folderID = try context.performAndWait {
             let folder = Folder(name: "Drafts")
@@ -156,7 +156,7 @@ struct BatchDeleteRuleTests {
 
     @Test("A batch delete reaching a .deny rule is refused before anything is written")
     func deny() throws {
-        let container = try ModelContainer(for: Folder.self)
+        let container = try ModelContainer(for: Folder.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
         try context.performAndWait {
             context.insert(Folder(name: "Empty"))

@@ -105,7 +105,7 @@ struct ModelErrorMessageTests {
                     return caught { try context.obtainPermanentIdentifiers(for: [item]) }
                 }
             case .batchUpdateAModelNotInTheContainer:
-                caught { try ModelContainer(for: Person.self).execute(BatchUpdateRequest<Note>(propertiesToUpdate: ["body": "x"])) }
+                caught { try ModelContainer(for: Person.self, configuration: .inMemory).execute(BatchUpdateRequest<Note>(propertiesToUpdate: ["body": "x"])) }
             case .batchUpdateAnUnknownProperty:
                 caught { try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["height": 180])) }
             case .batchUpdateWithAWrongValueType:

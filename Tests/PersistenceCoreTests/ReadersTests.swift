@@ -171,7 +171,7 @@ struct ReadersTests {
 
     @Test("In memory, a pinned context reads unpinned, as Core Data's do on a store without WAL")
     func pinnedInMemory() throws {
-        let container = try ModelContainer(for: Item.self)
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let pinned = container.newBackgroundContext(), writer = container.newBackgroundContext()
         pinned.performAndWait { pinned.queryGeneration = .current }
         #expect(try countOfNines(pinned) == 0)

@@ -43,7 +43,7 @@ struct RelationshipRun {
 
     init(seed: UInt64) throws {
         generator = SplitMix64(seed: seed)
-        let container = try ModelContainer(for: Trip.self)
+        let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
         self.container = container
         contexts = (0..<3).map { _ in container.newBackgroundContext() }
         for context in contexts { context.automaticallyMergesChangesFromParent = true }

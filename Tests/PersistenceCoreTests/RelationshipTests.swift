@@ -93,7 +93,7 @@ struct RelationshipTests {
 
     @Test("One-to-one: setting a badge's holder takes it from the previous holder")
     func oneToOne() throws {
-        let context = try ModelContainer(for: Badge.self, Holder.self).newBackgroundContext()
+        let context = try ModelContainer(for: Badge.self, Holder.self, configuration: .inMemory).newBackgroundContext()
         try context.performAndWait {
             let ada = Holder(name: "Ada"), grace = Holder(name: "Grace")
             let badge = Badge(code: "A1")
@@ -152,7 +152,7 @@ struct RelationshipTests {
 
     @Test("A to-many relationship with no inverse is a join table of its own")
     func toManyWithoutInverse() throws {
-        let container = try ModelContainer(for: Playlist.self)
+        let container = try ModelContainer(for: Playlist.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
         let id = try context.performAndWait {
             let playlist = Playlist(name: "Road")
@@ -189,20 +189,20 @@ struct RelationshipTests {
 
     @Test("A container made for Trip stores the models it relates to, as SwiftData's does")
     func relatedModelsJoinTheSchema() throws {
-        let container = try ModelContainer(for: Trip.self)
+        let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
         #expect(container.schema.entities.map(\.name) == ["Stop", "Tag", "Trip"])
         let stop = try #require(container.schema.entity(named: "Stop"))
         #expect(stop.relationships.map(\.summary) == ["trip: Trip?, nullify, inverse stops", "tags: [Tag], nullify, inverse stops"])
         let tag = try #require(container.schema.entity(named: "Tag"))
         #expect(tag.relationships.map(\.summary) == ["stops: [Stop], nullify, inverse tags"], "inverse mirrored from Stop.tags")
-        let folder = try #require(try ModelContainer(for: Folder.self).schema.entity(named: "Folder"))
+        let folder = try #require(try ModelContainer(for: Folder.self, configuration: .inMemory).schema.entity(named: "Folder"))
         #expect(folder.relationships.first?.inverseName == "folder", "one relationship each way: inferred")
     }
 
     @Test("An ambiguous inverse is a typed error naming the candidates, and nothing is opened")
     func ambiguousInverse() throws {
         #expect {
-            _ = try ModelContainer(for: Route.self)
+            _ = try ModelContainer(for: Route.self, configuration: .inMemory)
         } throws: { error in
             guard case ModelError.invalidRelationship(let entity, _, let reason) = error else { return false }
             return ["City", "Route"].contains(entity) && reason.contains("ambiguous") && reason.contains("inverse:")

@@ -47,7 +47,7 @@ enum ConfinementBenchmarks: BenchmarkGroup {
 
     /// Runs `body` on a saved item in its context's queue, measured, under `setting`.
     private static func measure(_ setting: Setting, _ benchmark: Benchmark, _ body: (Item) -> Void) throws {
-        let container = try ModelContainer(for: Item.self)
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         container.accessPolicy = setting.policy
         let context = container.newBackgroundContext()
         let previous = ConcurrencyDebug.mode

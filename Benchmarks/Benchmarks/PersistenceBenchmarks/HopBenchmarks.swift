@@ -21,7 +21,7 @@ enum HopBenchmarks: BenchmarkGroup {
 
     static func register() {
         Benchmark("Hop: @ModelActor method", configuration: configuration) { benchmark in
-            let container = try ModelContainer(for: Item.self)
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let actor = HopTarget(modelContainer: container)  // made off the main queue: a private queue
             precondition(actor.modelExecutor.context.concurrencyType == .privateQueue)
             benchmark.startMeasurement()
@@ -29,7 +29,7 @@ enum HopBenchmarks: BenchmarkGroup {
         }
 
         Benchmark("Hop: await context.perform", configuration: configuration) { benchmark in
-            let context = try ModelContainer(for: Item.self).newBackgroundContext()
+            let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
             benchmark.startMeasurement()
             await roundTrips(benchmark.scaledIterations) { await context.perform {} }  // an escaping block: never optimized away
         }

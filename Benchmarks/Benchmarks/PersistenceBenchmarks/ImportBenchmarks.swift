@@ -22,7 +22,7 @@ enum ImportBenchmarks: BenchmarkGroup {
     static func register() {
         Benchmark("Import 100k: background context", configuration: watched) { benchmark in
             let rows = ItemRow.hundredThousand
-            let container = try ModelContainer(for: Item.self)
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let context = container.newBackgroundContext()
             let heartbeat = MainQueueHeartbeat()
             benchmark.startMeasurement()
@@ -38,7 +38,7 @@ enum ImportBenchmarks: BenchmarkGroup {
 
         Benchmark("Import 100k: main context", configuration: watched) { benchmark in
             let rows = ItemRow.hundredThousand
-            let container = try ModelContainer(for: Item.self)
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let context = container.mainContext
             let heartbeat = MainQueueHeartbeat()
             benchmark.startMeasurement()
@@ -57,7 +57,7 @@ enum ImportBenchmarks: BenchmarkGroup {
 
         Benchmark("Import 100k: @BackgroundModelActor, batches of 1k", configuration: watched) { benchmark in
             let rows = ItemRow.hundredThousand
-            let container = try ModelContainer(for: Item.self)
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let importer = ItemImporter(modelContainer: container)
             let heartbeat = MainQueueHeartbeat()
             benchmark.startMeasurement()

@@ -10,7 +10,7 @@ final class LargeStore: @unchecked Sendable {
     let raw = RawSQLite()
 
     init() throws {
-        container = try ModelContainer(for: Item.self)
+        container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
         try context.performAndWait {
             for row in ItemRow.hundredThousand { context.insert(Item(row)) }

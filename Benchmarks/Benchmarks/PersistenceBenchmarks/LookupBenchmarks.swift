@@ -22,7 +22,7 @@ enum LookupBenchmarks: BenchmarkGroup {
         let warmContext: ModelContext
 
         init() throws {
-            container = try ModelContainer(for: Item.self)
+            container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let context = container.newBackgroundContext()
             identifiers = try context.performAndWait {
                 let items = ItemRow.tenThousand.map(Item.init)

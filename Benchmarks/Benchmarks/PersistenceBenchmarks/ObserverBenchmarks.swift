@@ -53,7 +53,7 @@ final class ObservedStore: @unchecked Sendable {
     private var next = 0
 
     init() throws {
-        container = try ModelContainer(for: Item.self)
+        container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let seed = container.newBackgroundContext()
         try seed.performAndWait {
             for row in ItemRow.hundredThousand.prefix(Self.size) { seed.insert(Item(row)) }

@@ -21,7 +21,7 @@ func measured<T>(_ body: () throws -> T) rethrows -> T {
 
 /// A store holding `count` items, made outside the measurement.
 func store(_ count: Int) throws -> ModelContainer {
-    let container = try ModelContainer(for: Item.self)
+    let container = try ModelContainer(for: Item.self, configuration: .inMemory)
     let context = container.newBackgroundContext()
     try context.performAndWait {
         for row in ItemRow.hundredThousand.prefix(count) { context.insert(Item(row)) }
@@ -37,7 +37,7 @@ let rows = Array(ItemRow.hundredThousand.prefix(count))
 
 switch scenario {
 case "import":
-    let context = try ModelContainer(for: Item.self).newBackgroundContext()
+    let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
     try context.performAndWait {
         try measured {
             for row in rows { context.insert(Item(row)) }
@@ -115,7 +115,7 @@ case "fetch-modify-save":
         }
     }
 case "get", "set":
-    let context = try ModelContainer(for: Item.self).newBackgroundContext()
+    let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
     try context.performAndWait {
         let item = Item(timestamp: .now)
         context.insert(item)
@@ -130,7 +130,7 @@ case "get", "set":
     }
 case "trips", "trips-faulting":
     // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted.
-    let container = try ModelContainer(for: Trip.self)
+    let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
     let seed = container.newBackgroundContext()
     try seed.performAndWait {
         for number in 0..<count {

@@ -27,7 +27,7 @@ public enum PoolStarver {
 
     /// Runs one way; `print` receives each line as it happens.
     public static func run(blocking: Bool, print: (String) -> Void) throws {
-        let container = try ModelContainer(for: Item.self)
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
         let release = DispatchSemaphore(value: 0)
         context.perform { release.wait() }  // the queue is busy until a task releases it
