@@ -32,6 +32,7 @@ extension ModelContext {
         data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
         if !data.relations.isEmpty { completeRelationships(of: data) }
+        queueAutosaveIfEnabled()
     }
 
     /// Marks a model for deletion at the next save; an unsaved new model is simply forgotten.
@@ -56,6 +57,7 @@ extension ModelContext {
         }
         deletedObjects[key] = model
         data.set(BackingData.Flag.deleted | BackingData.Flag.changed, true)
+        queueAutosaveIfEnabled()
     }
 
     /// Whether anything was inserted, changed or deleted since the last save.
@@ -135,5 +137,6 @@ extension ModelContext {
         guard updatedObjects[key] == nil, let model = registered[data.persistentModelID] else { return }
         updatedObjects[key] = model
         data.set(BackingData.Flag.changed, true)
+        queueAutosaveIfEnabled()
     }
 }

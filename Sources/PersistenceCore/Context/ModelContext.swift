@@ -55,7 +55,10 @@ public final class ModelContext: @unchecked Sendable {
     var pinnedSnapshot: PinnedSnapshot?
     /// The results observers following this context (see ``ResultsObserver``).
     var contextObservers: [WeakContextObserver] = []
+    /// Whether an autosave is already queued for the end of this turn (see ModelContext+Autosave.swift).
+    var autosaveQueued = false
     private let storedMergePolicy = Mutex<MergePolicy>(.error)
+    let autosaves = Atomic<Bool>(false)
 
     private let mergesAutomatically = Atomic<Bool>(false)
 

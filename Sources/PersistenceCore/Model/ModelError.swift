@@ -39,6 +39,9 @@ public enum ModelError: Error, Sendable, Hashable {
     case storeBusy(URL?)
     /// A ``ModelConfiguration`` asks for something the store cannot do; nothing was opened.
     case invalidConfiguration(String)
+    /// An `enumerate` block left the context with changes while `allowEscapingMutations` was
+    /// false; the changes stay pending.
+    case mutationsDuringEnumeration(entity: String)
     /// A save, batch request or permanent-identifier request on a container whose configuration
     /// has `allowsSave: false`; nothing was written.
     case savesNotAllowed(URL?)
@@ -94,6 +97,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .invalidConfiguration(let reason):
             "The store configuration is invalid: \(reason). Nothing was opened."
+        case .mutationsDuringEnumeration(let entity):
+            "The enumerate block over \(entity) changed models, and allowEscapingMutations is false: save inside the block, or pass allowEscapingMutations: true. The changes are still pending."
         case .savesNotAllowed(let url):
             "The store\(url.map { " at \($0.path)" } ?? "") was opened with allowsSave: false (ModelConfiguration), so it cannot be written. Nothing was written; the changes are still pending in the context."
         case .invalidRelationship(let entity, let relationship, let reason):
