@@ -69,7 +69,9 @@ public struct Schema: Sendable, Hashable {
 
 /// The model classes behind a ``Schema``. Two schemas are equal when their entities are, so this
 /// list takes no part in equality or hashing.
-struct ModelTypeList: @unchecked Sendable, Hashable {  // @unchecked: immutable after init; metatypes are not marked Sendable
+// @unchecked: nothing guards it because nothing can change it (one `let` array of metatypes,
+// which Swift does not mark Sendable), as ModelTypeRegistry's.
+struct ModelTypeList: @unchecked Sendable, Hashable {
     let types: [any PersistentModel.Type]
 
     init(_ types: [any PersistentModel.Type]) {
