@@ -67,8 +67,11 @@ public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type:
 /// Adds options to a persisted property of a `@Model` class: SwiftData's `@Attribute`.
 ///
 /// `@Model` reads the options from the source text: `@Attribute(.unique) var id: UUID`.
+/// `originalName` and `hashModifier` are accepted so that SwiftData code compiles, and change
+/// nothing: with no migrations here yet, a store whose column still has the original name is
+/// refused with ``ModelError/schemaMismatch(_:)`` and left as it is.
 @attached(peer)
-public macro Attribute(_ options: AttributeOption...) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
+public macro Attribute(_ options: AttributeOption..., originalName: String? = nil, hashModifier: String? = nil) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
 
 /// Makes an `actor` a ``ModelActor`` whose code runs on the queue of its own ``ModelContext``:
 /// SwiftData's `@ModelActor`.

@@ -108,17 +108,46 @@ enum ModelMember {
                 "unsupportedType",
                 "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
         }
+        if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
         return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable)))
+    }
+
+    /// The options listed in `@Attribute(…)`, by name (`unique`, `transformable`, …), each with
+    /// its node; labelled arguments (`originalName:`) are not options.
+    private static func attributeOptions(_ variable: VariableDeclSyntax) -> [(name: String, node: ExprSyntax)] {
+        guard let attribute = variable.attributes.attribute(named: "Attribute"),
+              case .argumentList(let arguments) = attribute.arguments
+        else { return [] }
+        return arguments.filter { $0.label == nil }.compactMap { argument in
+            let expression = argument.expression
+            let member = expression.as(MemberAccessExprSyntax.self)
+                ?? expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+            return member.map { ($0.declName.baseName.text, expression) }
+        }
     }
 
     /// Whether `@Attribute(…)` lists `.unique`.
     private static func isUnique(_ variable: VariableDeclSyntax) -> Bool {
-        guard let attribute = variable.attributes.attribute(named: "Attribute"),
-              case .argumentList(let arguments) = attribute.arguments
-        else { return false }
-        return arguments.contains { argument in
-            argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "unique"
+        attributeOptions(variable).contains { $0.name == "unique" }
+    }
+
+    /// The diagnostic for an option SwiftData has and this library cannot honour, if one is listed.
+    private static func refusedOption(_ variable: VariableDeclSyntax, name: String) -> Diagnostic? {
+        for option in attributeOptions(variable) {
+            switch option.name {
+            case "ephemeral":
+                return Diagnostic(node: option.node, message: MacroDiagnostic(
+                    "ephemeralNotSupported",
+                    "@Model does not support '.ephemeral' (tracked but not stored): mark '\(name)' @Transient to keep it out of the store"))
+            case "transformable":
+                return Diagnostic(node: option.node, message: MacroDiagnostic(
+                    "transformableNotSupported",
+                    "@Model does not support '.transformable(by:)': store '\(name)' as one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")), or as Data you encode yourself"))
+            default:
+                continue
+            }
         }
+        return nil
     }
 
     private static func isOptional(_ type: TypeSyntax) -> Bool {

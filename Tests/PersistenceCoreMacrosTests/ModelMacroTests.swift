@@ -454,6 +454,22 @@ final class ModelMacroTests: XCTestCase {
                 line: 2, column: 15)])
     }
 
+    func testModel_refusesEphemeralAndTransformable_andSaysWhatToWrite() {
+        assertDiagnostics(
+            """
+            @Model final class Photo {
+                @Attribute(.ephemeral) var isSelected: Bool = false
+                @Attribute(.transformable(by: "ColorTransformer")) var tint: Data?
+            }
+            """,
+            [DiagnosticSpec(
+                message: "@Model does not support '.ephemeral' (tracked but not stored): mark 'isSelected' @Transient to keep it out of the store",
+                line: 2, column: 16),
+             DiagnosticSpec(
+                message: "@Model does not support '.transformable(by:)': store 'tint' as one of Bool, Int, Int64, Double, String, Date, UUID, Data, or as Data you encode yourself",
+                line: 3, column: 16)])
+    }
+
     func testModel_rejectsAnOptionalOfAnUnsupportedType() {
         assertDiagnostics(
             """

@@ -100,6 +100,24 @@ struct SwiftDataSpellingTests {
         #expect(foreignSchema?.contains("Person") == true)
     }
 
+    @Test("SwiftData's @Attribute options compile; the value is stored in its column, and .unique still holds")
+    func attributeOptions() throws {
+        let container = try ModelContainer(for: Product.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = container.newBackgroundContext()
+        let photo = Data(repeating: 7, count: 100_000)
+        try context.performAndWait {
+            context.insert(Product(sku: "A-1", photo: photo))
+            try context.save()
+            context.insert(Product(sku: "A-1", photo: nil))
+            #expect(throws: ModelError.uniqueConstraintViolation(entity: "Product", attribute: "sku")) { try context.save() }
+            context.rollback()
+        }
+        let reader = container.newBackgroundContext()
+        let stored = try reader.performAndWait { try reader.fetch(FetchDescriptor<Product>()).map { [$0.sku: $0.photo] } }
+        #expect(stored == [["A-1": photo]])
+        #expect(container.schema.entity(named: "Product")?.attributes.map(\.columnName) == ["ZSKU", "ZPHOTO"])
+    }
+
     @Test("Article 000's expansion of @ModelActor compiles unchanged and runs on its context's queue")
     func articleExpansion() async throws {
         let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
@@ -109,6 +127,18 @@ struct SwiftDataSpellingTests {
         #expect(contextQueue.hasPrefix("ModelContext 0x"))
         #expect(saved == 1)
         #expect((handler.modelExecutor as? DefaultSerialModelExecutor)?.modelContext.queueLabel == contextQueue)
+    }
+}
+
+/// A model written with SwiftData's `@Attribute` options: all compile; only `.unique` changes
+/// what the store does.
+@Model final class Product {
+    @Attribute(.unique, originalName: "code") var sku: String
+    @Attribute(.externalStorage, .allowsCloudEncryption, .preserveValueOnDeletion, .spotlight, hashModifier: "v2") var photo: Data?
+
+    init(sku: String, photo: Data?) {
+        self.sku = sku
+        self.photo = photo
     }
 }
 

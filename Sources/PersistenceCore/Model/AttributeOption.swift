@@ -1,8 +1,34 @@
-/// What `@Attribute(...)` can say about a persisted property.
+/// What `@Attribute(...)` can say about a persisted property: SwiftData's options.
 ///
 /// `@Model` reads these from the source text, so write them as literals: `@Attribute(.unique)`.
+/// Only `.unique` changes what the store does; the options about CloudKit, Spotlight, history
+/// and external files are accepted so that SwiftData code compiles, and change nothing here
+/// (see the article "Differences from Core Data and SwiftData"). `.ephemeral` and
+/// `.transformable(by:)` are refused by `@Model`, with what to write instead.
 public enum AttributeOption: Sendable, Hashable {
     /// No two models of the entity may hold the same value: the store keeps a unique index on
     /// the column, and a save that would break it throws ``ModelError/uniqueConstraintViolation(entity:attribute:)``.
     case unique
+    /// SwiftData may keep a large value in a file beside the store. Here it stays in its column
+    /// (SQLite holds a blob of up to 1 GB).
+    case externalStorage
+    /// SwiftData encrypts the value in CloudKit. There is no CloudKit here.
+    case allowsCloudEncryption
+    /// SwiftData keeps the value in the history tombstone of a deleted model. There is no
+    /// persistent history here.
+    case preserveValueOnDeletion
+    /// SwiftData indexes the value for Spotlight. There is no Spotlight here.
+    case spotlight
+    /// SwiftData tracks changes to the property but does not store it. Refused by `@Model`: use
+    /// `@Transient`, which keeps the property out of the store.
+    case ephemeral
+    /// SwiftData stores the value through a value transformer. Refused by `@Model`.
+    case transformable(String)
+
+    /// SwiftData's `.transformable(by:)` with a transformer's name. Refused by `@Model`: store a
+    /// supported type (or `Data` you encode yourself) instead.
+    public static func transformable(by name: String) -> AttributeOption { .transformable(name) }
+
+    /// SwiftData's `.transformable(by:)` with a transformer's type. Refused by `@Model`.
+    public static func transformable(by type: AnyClass) -> AttributeOption { .transformable("\(type)") }
 }
