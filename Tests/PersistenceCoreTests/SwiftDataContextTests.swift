@@ -59,6 +59,23 @@ struct SwiftDataContextTests {
         #expect(try storedCounts(container) == [])
     }
 
+    @Test("SwiftData's names: fetchIdentifiers and the inserted, changed and deleted models arrays")
+    func swiftDataNames() throws {
+        let container = try makeItems(3)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let identifiers = try context.fetchIdentifiers(FetchDescriptor<Item>(predicate: #Predicate { $0.count > 0 },
+                                                                                   sortBy: [SortDescriptor(\.count)]))
+            let models = try context.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.count)]))
+            #expect(identifiers == models.dropFirst().map(\.persistentModelID))
+            models[0].title = "changed"
+            context.delete(models[1])
+            context.insert(Item(timestamp: .now, count: 9))
+            #expect(context.insertedModelsArray.count == 1 && context.changedModelsArray.count == 1)
+            #expect(context.deletedModelsArray.map(\.persistentModelID) == [models[1].persistentModelID])
+        }
+    }
+
     @Test("enumerate visits each model the descriptor finds, in order, a batch at a time, within its offset and limit")
     func enumerate() throws {
         let container = try makeItems(25)

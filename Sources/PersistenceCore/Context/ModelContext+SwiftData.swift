@@ -14,6 +14,23 @@ extension ModelContext {
         try save()
     }
 
+    /// The models inserted since the last save: SwiftData's name for ``insertedModels``.
+    public var insertedModelsArray: [any PersistentModel] { insertedModels }
+    /// The saved models changed since the last save: SwiftData's name for ``changedModels``.
+    public var changedModelsArray: [any PersistentModel] { changedModels }
+    /// The models marked for deletion: SwiftData's name for ``deletedModels``.
+    public var deletedModelsArray: [any PersistentModel] { deletedModels }
+
+    /// The identifiers of the models `descriptor` finds, in its order: SwiftData's
+    /// `fetchIdentifiers(_:)`, what a background actor hands to the MainActor.
+    ///
+    /// Here the models are fetched into this context and their identifiers read, so they stay
+    /// registered in it (SwiftData reads only the identifiers).
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        checkQueue("ModelContext.fetchIdentifiers(_:)")
+        return try fetch(descriptor).map(\.persistentModelID)
+    }
+
     /// Marks every model of type `T` that matches `predicate` (every one, for nil) for deletion at
     /// the next save: SwiftData's `delete(model:where:includeSubclasses:)`.
     ///
