@@ -67,9 +67,9 @@ public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type:
 /// Adds options to a persisted property of a `@Model` class: SwiftData's `@Attribute`.
 ///
 /// `@Model` reads the options from the source text: `@Attribute(.unique) var id: UUID`.
-/// `originalName` and `hashModifier` are accepted so that SwiftData code compiles, and change
-/// nothing: with no migrations here yet, a store whose column still has the original name is
-/// refused with ``ModelError/schemaMismatch(_:)`` and left as it is.
+/// `originalName` names the property in an older model: a store that still has that column is
+/// migrated by renaming it (see ``SchemaMigrationPlan``). `hashModifier` is accepted so that
+/// SwiftData code compiles, and changes nothing (a store here keeps its model, not hashes).
 @attached(peer)
 public macro Attribute(_ options: AttributeOption..., originalName: String? = nil, hashModifier: String? = nil) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
 

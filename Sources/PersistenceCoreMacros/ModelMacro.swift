@@ -49,7 +49,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     private static func entitySchema(_ model: ModelDeclaration) -> DeclSyntax {
         let attributes = model.properties.map { property in
             let unique = property.isUnique ? ", isUnique: true" : ""
-            return "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(unique)),\n"
+            let originalName = property.originalName.map { ", originalName: \"\($0)\"" } ?? ""
+            return "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(unique)\(originalName)),\n"
         }.joined()
         let list = attributes.isEmpty ? "[]" : "[\n\(attributes)    ]"
         let relationships = model.relationships.isEmpty ? "" : ",\n    relationships: [\n"

@@ -9,6 +9,8 @@ struct ModelProperty {
     let type: AttributeTypeSyntax
     /// Whether it carries `@Attribute(.unique)`.
     let isUnique: Bool
+    /// `@Attribute(originalName:)`, the name an older model gave it, as a string literal.
+    let originalName: String?
 }
 
 /// What `@Model` makes of one member of the class.
@@ -109,7 +111,8 @@ enum ModelMember {
                 "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
         }
         if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
-        return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable)))
+        return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable),
+                                        originalName: originalName(variable)))
     }
 
     /// The options listed in `@Attribute(…)`, by name (`unique`, `transformable`, …), each with
@@ -129,6 +132,16 @@ enum ModelMember {
     /// Whether `@Attribute(…)` lists `.unique`.
     private static func isUnique(_ variable: VariableDeclSyntax) -> Bool {
         attributeOptions(variable).contains { $0.name == "unique" }
+    }
+
+    /// The string literal given as `@Attribute(originalName:)`, if any.
+    private static func originalName(_ variable: VariableDeclSyntax) -> String? {
+        guard let attribute = variable.attributes.attribute(named: "Attribute"),
+              case .argumentList(let arguments) = attribute.arguments,
+              let argument = arguments.first(where: { $0.label?.text == "originalName" }),
+              let literal = argument.expression.as(StringLiteralExprSyntax.self)
+        else { return nil }
+        return literal.representedLiteralValue
     }
 
     /// The diagnostic for an option SwiftData has and this library cannot honour, if one is listed.

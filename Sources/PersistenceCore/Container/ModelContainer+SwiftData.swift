@@ -18,13 +18,7 @@ extension ModelContainer {
     ///   container here has one store; SwiftData can spread models over several), or for a schema
     ///   built from entity descriptions rather than model classes.
     public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
-        guard configurations.count <= 1 else {
-            throw ModelError.invalidConfiguration("\(configurations.count) configurations were given, and a container here has one store: make one container per store")
-        }
-        guard !schema.modelTypes.types.isEmpty else {
-            throw ModelError.invalidConfiguration("the schema was built from entity descriptions, which name no model classes to create; build it from the classes: Schema([Item.self])")
-        }
-        try self.init(for: schema.modelTypes.types, configuration: configurations.first ?? ModelConfiguration())
+        try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }
 
     /// The container's configurations, as SwiftData lists them: here always the one.

@@ -29,7 +29,15 @@ public final class ModelContainer: Sendable {
     }
 
     /// Opens (or creates) the store for the given model classes.
-    public init(for types: [any PersistentModel.Type], configuration: ModelConfiguration) throws {
+    public convenience init(for types: [any PersistentModel.Type], configuration: ModelConfiguration) throws {
+        try self.init(for: types, configuration: configuration, migrationPlan: nil)
+    }
+
+    /// Opens (or creates) the store; a store made for an older model is migrated where a
+    /// lightweight migration can be inferred (and, with `migrationPlan`, only from one of its
+    /// versions), or refused untouched.
+    init(for types: [any PersistentModel.Type], configuration: ModelConfiguration,
+         migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         if let unsupported = configuration.unsupportedFeature { throw ModelError.invalidConfiguration(unsupported) }
         let registry = ModelTypeRegistry(types)
         try registry.schema.validate()
@@ -42,7 +50,8 @@ public final class ModelContainer: Sendable {
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry
-        self.store = try SQLiteStore(configuration: configuration, schema: registry.schema)
+        self.store = try SQLiteStore(configuration: configuration, schema: registry.schema,
+                                     migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
     }
 
     /// How many reads the store has run for this container's contexts: each fetch, count and

@@ -10,17 +10,21 @@ public struct AttributeSchema: Sendable, Hashable, Codable {
     public let isOptional: Bool
     /// Whether `@Attribute(.unique)` was applied.
     public let isUnique: Bool
+    /// The name the attribute had in an older model (`@Attribute(originalName:)`): a store that
+    /// still has that column is migrated by renaming it. Not part of what a store must match.
+    public let originalName: String?
 
-    public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false) {
+    public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false, originalName: String? = nil) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
         self.isUnique = isUnique
+        self.originalName = originalName
     }
 
     /// Builds the schema of a property from its Swift type: what the `@Model` macro emits.
-    public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false) {
-        self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique)
+    public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
+        self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique, originalName: originalName)
     }
 
     /// The SQLite column, named as Core Data names it: `Z` and the name in capitals.

@@ -39,6 +39,9 @@ public enum ModelError: Error, Sendable, Hashable {
     case storeBusy(URL?)
     /// A ``ModelConfiguration`` asks for something the store cannot do; nothing was opened.
     case invalidConfiguration(String)
+    /// A store made for an older model could not be migrated to the current one (a custom
+    /// migration stage, or a container that may not write); nothing was changed.
+    case migrationFailed(String)
     /// An `enumerate` block left the context with changes while `allowEscapingMutations` was
     /// false; the changes stay pending.
     case mutationsDuringEnumeration(entity: String)
@@ -97,6 +100,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store\(url.map { " at \($0.path)" } ?? "") is locked by another connection (another process, or another container on the same file) and stayed locked past the busy timeout (ModelConfiguration.busyTimeout). Nothing was written; try again once the other writer is done."
         case .invalidConfiguration(let reason):
             "The store configuration is invalid: \(reason). Nothing was opened."
+        case .migrationFailed(let reason):
+            "The store could not be migrated: \(reason). Nothing was changed."
         case .mutationsDuringEnumeration(let entity):
             "The enumerate block over \(entity) changed models, and allowEscapingMutations is false: save inside the block, or pass allowEscapingMutations: true. The changes are still pending."
         case .savesNotAllowed(let url):

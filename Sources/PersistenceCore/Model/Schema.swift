@@ -9,24 +9,28 @@ public struct Schema: Sendable, Hashable {
     /// The model classes the schema was built from (none when it was built from entity
     /// descriptions): what a container made `for:` this schema creates objects of.
     let modelTypes: ModelTypeList
+    /// The version of the models (SwiftData's `Schema.Version`); 1.0.0 unless given. A store
+    /// keeps its model, not its version: see the article "Differences from Core Data and SwiftData".
+    public let version: Version
 
     /// Builds a schema; the order of `entities` does not matter, and duplicates count once.
     public init(_ entities: [EntitySchema]) {
-        self.init(entities, types: [])
+        self.init(entities, types: [], version: Version(1, 0, 0))
     }
 
     /// Builds the schema from model classes, as `ModelContainer(for:)` does, with every model
     /// they relate to, as SwiftData does: `ModelContainer(for: Trip.self)` also stores `Stop`.
-    public init(_ types: [any PersistentModel.Type]) {
+    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
         let related = Self.withRelatedTypes(types)
-        self.init(related.map { $0.entitySchema }, types: related)
+        self.init(related.map { $0.entitySchema }, types: related, version: version)
     }
 
-    private init(_ entities: [EntitySchema], types: [any PersistentModel.Type]) {
+    private init(_ entities: [EntitySchema], types: [any PersistentModel.Type], version: Version) {
         var seen = Set<String>()
         let unique = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
         (self.entities, relationshipProblems) = Self.pairInverses(unique)
         modelTypes = ModelTypeList(types)
+        self.version = version
     }
 
     /// `types` and every model their relationships reach, each once.

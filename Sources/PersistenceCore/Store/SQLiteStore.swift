@@ -37,7 +37,7 @@ final class SQLiteStore: Sendable {
     private let readers: ReaderPool?
 
     /// Opens or creates the store; a bad file is reported before anything is written to it.
-    init(configuration: ModelConfiguration, schema: Schema) throws(ModelError) {
+    init(configuration: ModelConfiguration, schema: Schema, migrationPlanVersions: [Schema]? = nil) throws(ModelError) {
         self.schema = schema
         self.url = configuration.url
         self.busyTimeout = configuration.busyTimeout
@@ -57,7 +57,8 @@ final class SQLiteStore: Sendable {
                 connection.setBusyTimeout(configuration.busyTimeout)
                 try StoreFileValidator.checkIntegrity(connection, url: url)
                 // Only a file that is (or just became) our store is switched to WAL mode.
-                storeIdentifier = try StoreSchema.install(schema, in: connection, url: url)
+                storeIdentifier = try StoreSchema.install(schema, in: connection, url: url, rules: StoreSchema.MigrationRules(
+                    planVersions: migrationPlanVersions, allowsSave: configuration.allowsSave))
                 try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
                 try connection.limitSize(to: configuration.maximumSize)
             } catch {

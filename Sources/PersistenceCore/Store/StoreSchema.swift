@@ -20,15 +20,26 @@ enum StoreSchema {
         }
     }
 
-    /// Installs the schema in an empty database, or verifies an existing one; returns the store UUID.
-    static func install(_ schema: Schema, in connection: SQLiteConnection, url: URL?) throws(ModelError) -> UUID {
+    /// What a store made for another model may do when it is opened.
+    struct MigrationRules: Sendable {
+        /// The versions of a migration plan; nil without a plan (SwiftData then migrates by
+        /// itself where it can, as here).
+        var planVersions: [Schema]? = nil
+        /// Whether the store may be written (``ModelConfiguration/allowsSave``).
+        var allowsSave = true
+    }
+
+    /// Installs the schema in an empty database, or verifies an existing one and migrates it
+    /// where ``LightweightMigration`` can; returns the store UUID.
+    static func install(_ schema: Schema, in connection: SQLiteConnection, url: URL?,
+                        rules: MigrationRules = MigrationRules()) throws(ModelError) -> UUID {
         for entity in schema.entities where entity.storedValueCount > AttributeMask.maximumAttributes || entity.relationships.count > AttributeMask.maximumAttributes {
             throw .schemaMismatch("\(entity.name) has \(entity.storedValueCount) attributes and to-one relationships, and \(entity.relationships.count) relationships; at most \(AttributeMask.maximumAttributes) of each are supported")
         }
         let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
         if tables.contains("Z_METADATA") {
-            return try verify(schema, in: connection)
+            return try verify(schema, in: connection, rules: rules)
         }
         guard tables.isEmpty else {
             throw .schemaMismatch("the file is a SQLite database but not a store of this library (it has the tables \(tables.sorted().joined(separator: ", ")) and no Z_METADATA)")
@@ -42,7 +53,7 @@ enum StoreSchema {
             for (offset, entity) in schema.entities.enumerated() {
                 try connection.execute(createTableSQL(entity))
                 for attribute in entity.attributes where attribute.isUnique {
-                    try connection.execute("CREATE UNIQUE INDEX Z_\(entity.name.uppercased())_UNIQUE_\(attribute.name.uppercased()) ON \(entity.tableName) (\(attribute.columnName))")
+                    try connection.execute(createUniqueIndexSQL(attribute, of: entity))
                 }
                 for statement in relationshipSQL(entity, in: schema) {
                     try connection.execute(statement)
@@ -78,15 +89,43 @@ enum StoreSchema {
         return indexes + joinTables
     }
 
-    /// Reads the stored model and names the first differences from `schema`.
-    private static func verify(_ schema: Schema, in connection: SQLiteConnection) throws(ModelError) -> UUID {
+    /// `Z_ITEM_UNIQUE_ID`: the unique index of a unique attribute.
+    static func uniqueIndexName(_ attribute: AttributeSchema, of entity: EntitySchema) -> String {
+        "Z_\(entity.name.uppercased())_UNIQUE_\(attribute.name.uppercased())"
+    }
+
+    /// `CREATE UNIQUE INDEX Z_ITEM_UNIQUE_ID ON ZITEM (ZID)`.
+    static func createUniqueIndexSQL(_ attribute: AttributeSchema, of entity: EntitySchema) -> String {
+        "CREATE UNIQUE INDEX \(uniqueIndexName(attribute, of: entity)) ON \(entity.tableName) (\(attribute.columnName))"
+    }
+
+    /// Reads the stored model; when it differs from `schema`, migrates the store if `rules` and
+    /// ``LightweightMigration`` allow, in one transaction, or names the differences.
+    private static func verify(_ schema: Schema, in connection: SQLiteConnection, rules: MigrationRules) throws(ModelError) -> UUID {
         let rows = try connection.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
         guard let row = rows.first, case .text(let uuidText) = row[0], let storeIdentifier = UUID(uuidString: uuidText),
               case .blob(let plist) = row[1],
               let metadata = try? PropertyListDecoder().decode(Metadata.self, from: plist)
         else { throw .schemaMismatch("Z_METADATA does not hold a readable store UUID and model") }
         let differences = differences(stored: metadata.entities, current: schema.entities)
-        guard differences.isEmpty else { throw .schemaMismatch(differences.joined(separator: "; ")) }
+        if differences.isEmpty { return storeIdentifier }
+
+        if let versions = rules.planVersions,
+           !versions.contains(where: { Self.differences(stored: metadata.entities, current: $0.entities).isEmpty }) {
+            throw .schemaMismatch(differences.joined(separator: "; ") + ". The store matches none of the migration plan's versions ("
+                + versions.map(\.version.description).joined(separator: ", ") + ")")
+        }
+        let migration = try LightweightMigration.plan(from: metadata.entities, to: schema)
+        guard rules.allowsSave else {
+            throw .migrationFailed("the store holds an older model (" + differences.joined(separator: "; ") + "), and a container with allowsSave: false may not write the migration")
+        }
+        var migrated = metadata
+        migrated.entities = schema.entities
+        let encoded = try encode(migrated)
+        try connection.transaction { () throws(ModelError) in
+            for statement in migration.statements { try connection.execute(statement) }
+            try connection.run("UPDATE Z_METADATA SET Z_PLIST = ?1 WHERE Z_VERSION = 1", [.blob(encoded)])
+        }
         return storeIdentifier
     }
 
@@ -103,7 +142,7 @@ enum StoreSchema {
             let oldAttributes = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for attribute in entity.attributes {
                 if let was = oldAttributes[attribute.name] {
-                    if was != attribute {
+                    if was.summary != attribute.summary {
                         differences.append("\(entity.name).\(attribute.name) is \(attribute.summary) in the model but \(was.summary) in the store")
                     }
                 } else {

@@ -1,0 +1,62 @@
+/// Moves a store made for an older model to the current one, keeping every row: Core Data's
+/// inferred (lightweight) migration, which SwiftData runs by itself and for a plan's
+/// `.lightweight` stages.
+///
+/// What it can do here: add an optional attribute (existing rows hold nil), remove an attribute,
+/// rename one that says its `@Attribute(originalName:)`, make an attribute unique or not, and
+/// reorder attributes. Anything else (a new attribute that is not optional, a changed type, an
+/// added or removed model, a changed relationship) is not inferred here, and the store is
+/// refused with ``ModelError/schemaMismatch(_:)``, untouched.
+struct LightweightMigration {
+    /// The SQL that changes the tables, in order.
+    let statements: [String]
+
+    /// The migration from the model a store holds to `current`; throws when one cannot be inferred.
+    static func plan(from stored: [EntitySchema], to current: Schema) throws(ModelError) -> LightweightMigration {
+        let differences = StoreSchema.differences(stored: stored, current: current.entities)
+        func refuse(_ reason: String) -> ModelError {
+            .schemaMismatch(differences.joined(separator: "; ") + ". This is not a lightweight migration here: \(reason). Migrate the data yourself into a new store file")
+        }
+        guard Set(stored.map(\.name)) == Set(current.entities.map(\.name)) else {
+            throw refuse("models were added or removed")
+        }
+        var statements: [String] = []
+        for entity in current.entities {
+            guard let old = stored.first(where: { $0.name == entity.name }) else { continue }
+            guard old.relationships.map(\.summary) == entity.relationships.map(\.summary) else {
+                throw refuse("\(entity.name)'s relationships changed")
+            }
+            var oldByName = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let newNames = Set(entity.attributes.map(\.name))
+            // A renamed attribute keeps its column (and its values) under the new name.
+            for attribute in entity.attributes where oldByName[attribute.name] == nil {
+                guard let originalName = attribute.originalName, !newNames.contains(originalName),
+                      let was = oldByName.removeValue(forKey: originalName) else { continue }
+                if was.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(was, of: entity))") }
+                statements.append("ALTER TABLE \(entity.tableName) RENAME COLUMN \(was.columnName) TO \(attribute.columnName)")
+                oldByName[attribute.name] = AttributeSchema(name: attribute.name, type: was.type, isOptional: was.isOptional)
+            }
+            for removed in old.attributes where oldByName[removed.name] != nil && !newNames.contains(removed.name) {
+                if removed.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(removed, of: entity))") }
+                statements.append("ALTER TABLE \(entity.tableName) DROP COLUMN \(removed.columnName)")
+            }
+            for attribute in entity.attributes {
+                if let was = oldByName[attribute.name] {
+                    guard was.type == attribute.type, was.isOptional == attribute.isOptional else {
+                        throw refuse("\(entity.name).\(attribute.name) changed its type")
+                    }
+                    if was.isUnique && !attribute.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(attribute, of: entity))") }
+                    if !was.isUnique && attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity)) }
+                } else {
+                    guard attribute.isOptional else {
+                        throw refuse("\(entity.name).\(attribute.name) is new and not optional, so the rows already stored would have no value for it (make it optional)")
+                    }
+                    statements.append("ALTER TABLE \(entity.tableName) ADD COLUMN \(attribute.columnName) \(attribute.type.sqliteColumnType)")
+                    if attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity)) }
+                }
+            }
+        }
+        return LightweightMigration(statements: statements)
+    }
+
+}

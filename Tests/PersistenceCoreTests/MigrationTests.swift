@@ -1,0 +1,192 @@
+import Foundation
+import PersistenceCore
+import Testing
+
+/// Lightweight migration: a store made for an older model opens with the current one, every row
+/// kept, by itself (as SwiftData and Core Data infer it) or through a `SchemaMigrationPlan`; and
+/// what cannot be inferred is refused with the store left as it was.
+@Suite("Migration")
+struct MigrationTests {
+    enum NotesV1: VersionedSchema {
+        static let versionIdentifier = Schema.Version(1, 0, 0)
+        static var models: [any PersistentModel.Type] { [Note.self] }
+
+        @Model final class Note {
+            var title: String
+            var color: String
+            @Attribute(.unique) var code: Int
+            init(title: String, color: String, code: Int) { self.title = title; self.color = color; self.code = code }
+        }
+    }
+
+    /// `title` renamed to `heading`, `color` removed, `pinned` added (optional), `code` no longer unique.
+    enum NotesV2: VersionedSchema {
+        static let versionIdentifier = Schema.Version(2, 0, 0)
+        static var models: [any PersistentModel.Type] { [Note.self] }
+
+        @Model final class Note {
+            @Attribute(originalName: "title") var heading: String
+            var code: Int
+            var pinned: Bool?
+            init(heading: String, code: Int) { self.heading = heading; self.code = code }
+        }
+    }
+
+    /// V1 with the code unique no longer, and a new unique attribute.
+    enum NotesV3: VersionedSchema {
+        static let versionIdentifier = Schema.Version(3, 0, 0)
+        static var models: [any PersistentModel.Type] { [Note.self] }
+
+        @Model final class Note {
+            var title: String
+            var color: String
+            var code: Int
+            @Attribute(.unique) var slug: String?
+            init(title: String, color: String, code: Int) { self.title = title; self.color = color; self.code = code }
+        }
+    }
+
+    enum NotesPlan: SchemaMigrationPlan {
+        static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+        static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)] }
+    }
+
+    enum CustomPlan: SchemaMigrationPlan {
+        static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+        static var stages: [MigrationStage] {
+            [.custom(fromVersion: NotesV1.self, toVersion: NotesV2.self, willMigrate: nil, didMigrate: nil)]
+        }
+    }
+
+    /// A plan that does not know V1.
+    enum LaterPlan: SchemaMigrationPlan {
+        static var schemas: [any VersionedSchema.Type] { [NotesV3.self, NotesV2.self] }
+        static var stages: [MigrationStage] { [.lightweight(fromVersion: NotesV3.self, toVersion: NotesV2.self)] }
+    }
+
+    /// A file store holding two version-1 notes.
+    private func versionOneStore(in directory: TemporaryDirectory) throws -> URL {
+        let url = directory.file("notes.store")
+        let container = try ModelContainer(for: NotesV1.Note.self, configuration: .file(url))
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            context.insert(NotesV1.Note(title: "Groceries", color: "green", code: 1))
+            context.insert(NotesV1.Note(title: "Ideas", color: "blue", code: 2))
+            try context.save()
+        }
+        return url
+    }
+
+    /// The version-2 notes' headings, by code.
+    private func headings(in container: ModelContainer) throws -> [Int: String] {
+        let context = container.newBackgroundContext()
+        return try context.performAndWait {
+            let notes = try context.fetch(FetchDescriptor<NotesV2.Note>())
+            return Dictionary(uniqueKeysWithValues: notes.map { ($0.code, $0.heading) })
+        }
+    }
+
+    @Test("Without a plan, an inferable change migrates: renamed, removed and added attributes keep every row")
+    func inferredMigration() throws {
+        let directory = TemporaryDirectory()
+        let url = try versionOneStore(in: directory)
+        let container = try ModelContainer(for: NotesV2.Note.self, configuration: .file(url))
+        #expect(try headings(in: container) == [1: "Groceries", 2: "Ideas"])
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let notes = try context.fetch(FetchDescriptor<NotesV2.Note>())
+            #expect(notes.allSatisfy { $0.pinned == nil })
+            // The migrated store works: `code` is no longer unique, and the new attribute saves.
+            notes[0].pinned = true
+            context.insert(NotesV2.Note(heading: "Copy", code: 1))
+            try context.save()
+        }
+        let columns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('ZNOTE')", in: url).map { $0[0] }
+        #expect(Set(columns).isSuperset(of: ["ZHEADING", "ZCODE", "ZPINNED"]))
+        #expect(!columns.contains("ZTITLE") && !columns.contains("ZCOLOR"))
+    }
+
+    @Test("A plan whose versions include the store's migrates it to the current version")
+    func plannedMigration() throws {
+        let directory = TemporaryDirectory()
+        let url = try versionOneStore(in: directory)
+        let container = try ModelContainer(for: Schema(versionedSchema: NotesV2.self), migrationPlan: NotesPlan.self,
+                                           configurations: ModelConfiguration(url: url))
+        #expect(try headings(in: container) == [1: "Groceries", 2: "Ideas"])
+        #expect(Schema(versionedSchema: NotesV2.self).version == Schema.Version(2, 0, 0))
+        // Opened again, the store is version 2 already: nothing left to migrate.
+        let reopened = try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                                          configurations: ModelConfiguration(url: url))
+        #expect(try headings(in: reopened).count == 2)
+    }
+
+    @Test("A store that matches none of the plan's versions is refused, untouched")
+    func unknownVersion() throws {
+        let directory = TemporaryDirectory()
+        let url = try versionOneStore(in: directory)
+        let before = contents(of: url)
+        let error = #expect(throws: ModelError.self) {
+            try ModelContainer(for: Schema(versionedSchema: NotesV2.self), migrationPlan: LaterPlan.self,
+                               configurations: ModelConfiguration(url: url))
+        }
+        guard case .schemaMismatch(let message)? = error else {
+            Issue.record("expected schemaMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("none of the migration plan's versions (3.0.0, 2.0.0)"))
+        #expect(contents(of: url) == before)
+        _ = try ModelContainer(for: NotesV1.Note.self, configuration: .file(url))  // still version 1
+    }
+
+    @Test("A custom stage is refused before the store is touched")
+    func customStage() throws {
+        let directory = TemporaryDirectory()
+        let url = try versionOneStore(in: directory)
+        let before = contents(of: url)
+        let error = #expect(throws: ModelError.self) {
+            try ModelContainer(for: Schema(versionedSchema: NotesV2.self), migrationPlan: CustomPlan.self,
+                               configurations: ModelConfiguration(url: url))
+        }
+        guard case .migrationFailed(let message)? = error else {
+            Issue.record("expected migrationFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("from 1.0.0 to 2.0.0 is custom"))
+        #expect(contents(of: url) == before)
+    }
+
+    @Test("A container that may not save does not migrate")
+    func readOnlyContainer() throws {
+        let directory = TemporaryDirectory()
+        let url = try versionOneStore(in: directory)
+        let before = contents(of: url)
+        let error = #expect(throws: ModelError.self) {
+            try ModelContainer(for: NotesV2.Note.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+        }
+        guard case .migrationFailed(let message)? = error else {
+            Issue.record("expected migrationFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("allowsSave: false"))
+        #expect(contents(of: url) == before)
+    }
+
+    @Test("A migration that fails halfway (a new unique index over duplicate values) changes nothing")
+    func failedMigrationRollsBack() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("notes.store")
+        do {
+            let container = try ModelContainer(for: NotesV3.Note.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                context.insert(NotesV3.Note(title: "A", color: "red", code: 7))
+                context.insert(NotesV3.Note(title: "B", color: "red", code: 7))  // not unique in V3
+                try context.save()
+            }
+        }
+        // V1 makes `code` unique again, which the two rows refuse; and drops `slug`.
+        #expect(throws: ModelError.self) { try ModelContainer(for: NotesV1.Note.self, configuration: .file(url)) }
+        let reopened = try ModelContainer(for: NotesV3.Note.self, configuration: .file(url)).newBackgroundContext()
+        #expect(try reopened.performAndWait { try reopened.fetchCount(FetchDescriptor<NotesV3.Note>()) } == 2)
+    }
+}
