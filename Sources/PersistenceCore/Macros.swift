@@ -45,6 +45,15 @@ public macro PersistedProperty(index: Int) = #externalMacro(module: "Persistence
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(relationship: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
 
+/// The accessors `@Model` gives a property whose type decides whether it is an attribute or a
+/// relationship (``ResolvedProperty``); not meant to be written by hand.
+///
+/// `resolved` is the property's position among those properties; the compiler picks the
+/// `BackingData.getResolved`/`setResolved` overload for its type.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(resolved: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
 /// Describes a relationship of a `@Model` class: SwiftData's `@Relationship`.
 ///
 /// ```swift

@@ -15,6 +15,9 @@ struct ModelDeclaration {
     let properties: [ModelProperty]
     /// The relationships, in declaration order: index `i` is relationship `i`.
     let relationships: [ModelRelationship]
+    /// The properties whose type decides their kind, in declaration order: index `i` is
+    /// `ResolvedProperty` `i`.
+    let resolved: [ModelResolvedProperty]
     /// Everything wrong with the declaration; the member role reports them, once.
     let diagnostics: [Diagnostic]
     /// False when the declaration itself cannot be a model: then nothing is generated.
@@ -28,11 +31,13 @@ struct ModelDeclaration {
         var diagnostics: [Diagnostic] = []
         var properties: [ModelProperty] = []
         var relationships: [ModelRelationship] = []
+        var resolved: [ModelResolvedProperty] = []
         var hasInvalidMembers = false
         for item in declaration.memberBlock.members {
             switch ModelMember(item.decl) {
             case .persisted(let property): properties.append(property)
             case .relationship(let relationship): relationships.append(relationship)
+            case .resolved(let property): resolved.append(property)
             case .ignored: break
             case .invalid(let found):
                 diagnostics += found
@@ -41,6 +46,7 @@ struct ModelDeclaration {
         }
         self.properties = properties
         self.relationships = relationships
+        self.resolved = resolved
         self.hasInvalidMembers = hasInvalidMembers
 
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
@@ -67,10 +73,10 @@ struct ModelDeclaration {
                 "mainActorClass",
                 "@Model applies to a final class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated final class \(className)')")))
         }
-        if properties.count > Self.maximumAttributes {
+        if properties.count + resolved.count > Self.maximumAttributes {
             declarationErrors.append(Diagnostic(node: classDecl.name, message: MacroDiagnostic(
                 "tooManyAttributes",
-                "@Model supports at most \(Self.maximumAttributes) persisted properties; '\(className)' has \(properties.count) (mark some @Transient, or split the entity)")))
+                "@Model supports at most \(Self.maximumAttributes) persisted properties; '\(className)' has \(properties.count + resolved.count) (mark some @Transient, or split the entity)")))
         }
         self.diagnostics = declarationErrors + diagnostics
         canGenerate = declarationErrors.isEmpty
@@ -86,7 +92,12 @@ struct ModelDeclaration {
         relationships.firstIndex { $0.name == name }
     }
 
-    /// Every persisted name, attributes then relationships: the key-path table's entries and the
-    /// placeholders `init(backingData:)` initializes.
-    var persistedNames: [String] { properties.map(\.name) + relationships.map(\.name) }
+    /// The index of the resolved property called `name`, if it is one.
+    func resolvedIndex(of name: String) -> Int? {
+        resolved.firstIndex { $0.name == name }
+    }
+
+    /// Every persisted name, attributes, relationships, then resolved properties: the key-path
+    /// table's entries and the placeholders `init(backingData:)` initializes.
+    var persistedNames: [String] { properties.map(\.name) + relationships.map(\.name) + resolved.map(\.name) }
 }

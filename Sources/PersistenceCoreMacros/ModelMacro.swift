@@ -55,11 +55,13 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         let list = attributes.isEmpty ? "[]" : "[\n\(attributes)    ]"
         let relationships = model.relationships.isEmpty ? "" : ",\n    relationships: [\n"
             + model.relationships.map { "        \($0.schemaExpression),\n" }.joined() + "    ]"
+        let resolved = model.resolved.isEmpty ? "" : ",\n    resolved: [\n"
+            + model.resolved.map { "        \($0.schemaExpression),\n" }.joined() + "    ]"
         return """
-            /// The entity: its name and its persisted properties, in declaration order.
+            /// The entity: its name and its persisted properties, each kind in declaration order.
             \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                 name: "\(raw: model.className)",
-                attributes: \(raw: list)\(raw: relationships)
+                attributes: \(raw: list)\(raw: relationships)\(raw: resolved)
             )
             """
     }
@@ -67,12 +69,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     /// The models the relationships point to, so a container for this model stores them too;
     /// nothing for a model without relationships (the protocol's default says none).
     private static func relatedModelTypes(_ model: ModelDeclaration) -> DeclSyntax? {
-        guard !model.relationships.isEmpty else { return nil }
+        guard !model.relationships.isEmpty || !model.resolved.isEmpty else { return nil }
         var seen = Set<String>()
         let types = model.relationships.map(\.destination).filter { seen.insert($0).inserted }.map { "\($0).self" }
+        // A resolved property names a model only if its type is one: the overloads decide.
+        let resolved = model.resolved.map { " + PersistenceCore.ResolvedProperty.modelTypes(of: \($0.metatypeExpression))" }
         return """
             /// The models this one's relationships point to.
-            \(raw: model.access)nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] { [\(raw: types.joined(separator: ", "))] }
+            \(raw: model.access)nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] { [\(raw: types.joined(separator: ", "))]\(raw: resolved.joined()) }
             """
     }
 
@@ -122,6 +126,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         case .relationship(let relationship):
             guard let index = model.relationshipIndex(of: relationship.name) else { return [] }
             return ["@PersistenceCore.PersistedProperty(relationship: \(raw: index))"]
+        case .resolved(let property):
+            guard let index = model.resolvedIndex(of: property.name) else { return [] }
+            return ["@PersistenceCore.PersistedProperty(resolved: \(raw: index))"]
         case .ignored, .invalid:
             return []
         }

@@ -13,12 +13,37 @@ struct ModelProperty {
     let originalName: String?
 }
 
+/// A persisted property whose type the macro cannot classify from the text (`Status?` may be an
+/// optional enum or a to-one relationship): the compiler does, through `ResolvedProperty`'s and
+/// `BackingData.getResolved`'s overloads.
+struct ModelResolvedProperty {
+    /// The property's name.
+    let name: String
+    /// The type's metatype as an expression, e.g. `Optional<Status>.self`.
+    let metatypeExpression: String
+    /// Whether it carries `@Attribute(.unique)`.
+    let isUnique: Bool
+    /// `@Attribute(originalName:)`, as a string literal.
+    let originalName: String?
+
+    /// The `ResolvedProperty` expression `@Model` puts in the entity schema.
+    var schemaExpression: String {
+        var arguments = "\"\(name)\", \(metatypeExpression)"
+        if isUnique { arguments += ", isUnique: true" }
+        if let originalName { arguments += ", originalName: \"\(originalName)\"" }
+        return "PersistenceCore.ResolvedProperty(\(arguments))"
+    }
+}
+
 /// What `@Model` makes of one member of the class.
 enum ModelMember {
-    /// A stored `var` of a supported type: it becomes an attribute.
+    /// A stored `var` of one of the primitive types: it becomes an attribute.
     case persisted(ModelProperty)
-    /// A stored `var` whose type is an optional model or an array of models: a relationship.
+    /// A stored `var` marked `@Relationship`: a relationship.
     case relationship(ModelRelationship)
+    /// A stored `var` of any other type: an enum, a `Codable` value, a `URL`, or a model or an
+    /// array of models (a relationship); the compiler decides which.
+    case resolved(ModelResolvedProperty)
     /// Anything `@Model` leaves alone: methods, computed, `static`, `lazy` and `@Transient` properties.
     case ignored
     /// A property `@Model` cannot persist; the diagnostics say why. It is left as written.
@@ -95,24 +120,42 @@ enum ModelMember {
                 "explicitTypeRequired",
                 "@Model needs an explicit type on '\(name)' (write 'var \(name): Type = …'): it reads the type from the source to build the schema"))])
         }
-        let relationship = variable.attributes.attribute(named: "Relationship")
-        if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
-            return ModelRelationship.read(relationship, name: name, shape: shape)
-        }
-        if relationship != nil {
+        if let relationship = variable.attributes.attribute(named: "Relationship") {
+            if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
+                return ModelRelationship.read(relationship, name: name, shape: shape)
+            }
             let written = annotation.type.trimmedDescription
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "relationshipShape",
                 "@Model stores a relationship as an optional model or an array of models: write '\(name): \(written)?' for a to-one relationship (nil when there is none), or '\(name): [\(written)]' for a to-many one"))])
         }
-        guard let type = AttributeTypeSyntax(annotation.type) else {
+        if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
+        if let type = AttributeTypeSyntax(annotation.type) {
+            return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable),
+                                            originalName: originalName(variable)))
+        }
+        guard let metatype = resolvableMetatype(annotation.type) else {
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "unsupportedType",
-                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")) or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
+                "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use a Codable type (an enum with a raw value, a struct, an array), one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")), URL, or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
         }
-        if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
-        return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable),
-                                        originalName: originalName(variable)))
+        return .resolved(ModelResolvedProperty(name: name, metatypeExpression: metatype, isUnique: isUnique(variable),
+                                               originalName: originalName(variable)))
+    }
+
+    /// `Optional<Status>.self` for `Status?`, `[Stop].self` for `[Stop]`: the metatype of a type
+    /// that names something (a plain, qualified, generic, array, dictionary or optional type);
+    /// nil for tuples, functions, `any`/`some` types and implicitly unwrapped optionals.
+    private static func resolvableMetatype(_ type: TypeSyntax) -> String? {
+        func names(_ type: TypeSyntax) -> Bool {
+            if let optional = type.as(OptionalTypeSyntax.self) { return names(optional.wrappedType) }
+            if let array = type.as(ArrayTypeSyntax.self) { return names(array.element) }
+            if let dictionary = type.as(DictionaryTypeSyntax.self) { return names(dictionary.key) && names(dictionary.value) }
+            return type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
+        }
+        guard names(type) else { return nil }
+        if let optional = type.as(OptionalTypeSyntax.self) { return "Optional<\(optional.wrappedType.trimmedDescription)>.self" }
+        return "\(type.trimmedDescription).self"
     }
 
     /// The options listed in `@Attribute(…)`, by name (`unique`, `transformable`, …), each with
@@ -155,7 +198,7 @@ enum ModelMember {
             case "transformable":
                 return Diagnostic(node: option.node, message: MacroDiagnostic(
                     "transformableNotSupported",
-                    "@Model does not support '.transformable(by:)': store '\(name)' as one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")), or as Data you encode yourself"))
+                    "@Model does not support '.transformable(by:)': make the type of '\(name)' Codable (it is stored as JSON), or store Data you encode yourself"))
             default:
                 continue
             }

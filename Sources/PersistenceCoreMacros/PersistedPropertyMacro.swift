@@ -17,9 +17,14 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let name = propertyName(declaration), let (index, isRelationship) = index(in: node, context: context) else { return [] }
-        // A relationship goes through the relationship path: same rule, plus faults and inverses.
-        let (get, set) = isRelationship ? ("getRelationship", "setRelationship") : ("getValue", "setValue")
+        guard let name = propertyName(declaration), let (index, kind) = index(in: node, context: context) else { return [] }
+        // A relationship goes through the relationship path: same rule, plus faults and inverses;
+        // a resolved property through the overloads its type picks (`ResolvedProperty`).
+        let (get, set) = switch kind {
+        case "relationship": ("getRelationship", "setRelationship")
+        case "resolved": ("getResolved", "setResolved")
+        default: ("getValue", "setValue")
+        }
         return [
             """
             @storageRestrictions(accesses: backingData, initializes: _\(raw: name))
@@ -57,14 +62,15 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
-    /// The integer literal given as `index:` (an attribute) or `relationship:`; diagnosed when
-    /// it is anything else.
-    private static func index(in node: AttributeSyntax, context: some MacroExpansionContext) -> (Int, isRelationship: Bool)? {
+    /// The integer literal given as `index:` (an attribute), `relationship:` or `resolved:`, with
+    /// its label; diagnosed when it is anything else.
+    private static func index(in node: AttributeSyntax, context: some MacroExpansionContext) -> (Int, kind: String)? {
         if case .argumentList(let arguments) = node.arguments,
-           let argument = arguments.first(where: { ["index", "relationship"].contains($0.label?.text) }),
+           let argument = arguments.first(where: { ["index", "relationship", "resolved"].contains($0.label?.text) }),
+           let label = argument.label?.text,
            let literal = argument.expression.as(IntegerLiteralExprSyntax.self),
            let index = Int(literal.literal.text) {
-            return (index, argument.label?.text == "relationship")
+            return (index, label)
         }
         context.diagnose(Diagnostic(node: node, message: MacroDiagnostic(
             "persistedPropertyIndex", "@PersistedProperty needs an integer literal index; @Model writes it for you")))

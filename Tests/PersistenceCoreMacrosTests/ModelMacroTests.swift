@@ -59,7 +59,7 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Item",
                     attributes: [
@@ -119,7 +119,7 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) public var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Tag",
                     attributes: [
@@ -176,7 +176,7 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) fileprivate var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Sample",
                     attributes: [
@@ -228,7 +228,7 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Empty",
                     attributes: []
@@ -279,7 +279,7 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Item",
                     attributes: [
@@ -349,9 +349,9 @@ final class ModelMacroTests: XCTestCase {
             final class Stop {
                 @PersistenceCore.PersistedProperty(index: 0)
                 var title: String
-                @PersistenceCore.PersistedProperty(relationship: 0)
+                @PersistenceCore.PersistedProperty(resolved: 0)
                 var trip: Trip?
-                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag] = []
+                @PersistenceCore.PersistedProperty(relationship: 0) var tags: [Tag] = []
                 init(title: String) { self.title = title }
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
@@ -360,15 +360,17 @@ final class ModelMacroTests: XCTestCase {
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
                 @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
 
-                /// The entity: its name and its persisted properties, in declaration order.
+                /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Stop",
                     attributes: [
                         PersistenceCore.AttributeSchema("title", String.self),
                     ],
                     relationships: [
-                        PersistenceCore.Schema.Relationship("trip", to: Trip.self, isToMany: false),
                         PersistenceCore.Schema.Relationship("tags", to: Tag.self, isToMany: true, deleteRule: .cascade, inverse: \Tag.stops),
+                    ],
+                    resolved: [
+                        PersistenceCore.ResolvedProperty("trip", Optional<Trip>.self),
                     ]
                 )
 
@@ -376,21 +378,21 @@ final class ModelMacroTests: XCTestCase {
                 // immutable after initialisation; key paths are not Sendable
                 nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Stop>: String] = [
                     \Stop.title: "title",
-                    \Stop.trip: "trip",
                     \Stop.tags: "tags",
+                    \Stop.trip: "trip",
                 ]
 
                 /// The models this one's relationships point to.
                 nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
-                    [Trip.self, Tag.self]
+                    [Tag.self] + PersistenceCore.ResolvedProperty.modelTypes(of: Optional<Trip>.self)
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
                     self.backingData = backingData
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
-                    _trip = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
+                    _trip = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
 
@@ -446,12 +448,12 @@ final class ModelMacroTests: XCTestCase {
         assertDiagnostics(
             """
             @Model final class Bookmark {
-                var link: URL
+                var onOpen: () -> Void
             }
             """,
             [DiagnosticSpec(
-                message: "@Model does not support 'link: URL'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
-                line: 2, column: 15)])
+                message: "@Model does not support 'onOpen: () -> Void'; use a Codable type (an enum with a raw value, a struct, an array), one of Bool, Int, Int64, Double, String, Date, UUID, Data, URL, or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
+                line: 2, column: 17)])
     }
 
     func testModel_refusesEphemeralAndTransformable_andSaysWhatToWrite() {
@@ -466,7 +468,7 @@ final class ModelMacroTests: XCTestCase {
                 message: "@Model does not support '.ephemeral' (tracked but not stored): mark 'isSelected' @Transient to keep it out of the store",
                 line: 2, column: 16),
              DiagnosticSpec(
-                message: "@Model does not support '.transformable(by:)': store 'tint' as one of Bool, Int, Int64, Double, String, Date, UUID, Data, or as Data you encode yourself",
+                message: "@Model does not support '.transformable(by:)': make the type of 'tint' Codable (it is stored as JSON), or store Data you encode yourself",
                 line: 3, column: 16)])
     }
 
@@ -474,12 +476,41 @@ final class ModelMacroTests: XCTestCase {
         assertDiagnostics(
             """
             @Model final class Bookmark {
-                var tags: [String]?
+                var span: (Int, Int)?
             }
             """,
             [DiagnosticSpec(
-                message: "@Model does not support 'tags: [String]?'; use one of Bool, Int, Int64, Double, String, Date, UUID, Data or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
+                message: "@Model does not support 'span: (Int, Int)?'; use a Codable type (an enum with a raw value, a struct, an array), one of Bool, Int, Int64, Double, String, Date, UUID, Data, URL, or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')",
                 line: 2, column: 15)])
+    }
+
+    func testModel_leavesOtherTypesToTheCompiler_asResolvedProperties() {
+        // Enums, Codable values, URLs and unmarked relationships look alike in the source: the
+        // overloads of ResolvedProperty and BackingData.getResolved decide, by type.
+        let expanded = expand("""
+            @Model final class Task {
+                var title: String
+                @Attribute(.unique, originalName: "state") var status: Status
+                var priority: Priority?
+                var tags: [String] = []
+                var link: Foundation.URL?
+                var project: Project?
+                init(title: String) { self.title = title; self.status = .open }
+            }
+            """)
+        for expected in [
+            "PersistenceCore.AttributeSchema(\"title\", String.self)",
+            "PersistenceCore.ResolvedProperty(\"status\", Status.self, isUnique: true, originalName: \"state\")",
+            "PersistenceCore.ResolvedProperty(\"priority\", Optional<Priority>.self)",
+            "PersistenceCore.ResolvedProperty(\"tags\", [String].self)",
+            "PersistenceCore.ResolvedProperty(\"link\", Optional<Foundation.URL>.self)",
+            "PersistenceCore.ResolvedProperty(\"project\", Optional<Project>.self)",
+            "@PersistenceCore.PersistedProperty(resolved: 0)",
+            "@PersistenceCore.PersistedProperty(resolved: 4)",
+            "PersistenceCore.ResolvedProperty.modelTypes(of: Optional<Project>.self)",
+        ] {
+            XCTAssertTrue(expanded.contains(expected), "missing \(expected) in\n\(expanded)")
+        }
     }
 
     func testModel_asksForAnExplicitType_whenThePropertyHasNone() {
@@ -607,10 +638,10 @@ final class ModelMacroTests: XCTestCase {
     func testModel_stillGeneratesAConformance_whenAPropertyIsRefused() throws {
         // A refused property is left as written; init(backingData:) cannot set it, so it traps
         // instead of adding "not all stored properties initialized" to the real error.
-        let expanded = expand("@Model final class Bookmark {\n    var link: URL\n    var name: String = \"\"\n}")
+        let expanded = expand("@Model final class Bookmark {\n    var span: (Int, Int)\n    var name: String = \"\"\n}")
         XCTAssertTrue(expanded.contains("fatalError(\"@Model could not generate init(backingData:) for 'Bookmark'"), expanded)
         XCTAssertTrue(expanded.contains("PersistenceCore.AttributeSchema(\"name\", String.self)"), expanded)
-        XCTAssertFalse(expanded.contains("\"link\""), expanded)
+        XCTAssertFalse(expanded.contains("\"span\""), expanded)
         XCTAssertTrue(expanded.contains("extension Bookmark: nonisolated PersistenceCore.PersistentModel"), expanded)
     }
 

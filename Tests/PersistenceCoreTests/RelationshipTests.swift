@@ -192,7 +192,8 @@ struct RelationshipTests {
         let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
         #expect(container.schema.entities.map(\.name) == ["Stop", "Tag", "Trip"])
         let stop = try #require(container.schema.entity(named: "Stop"))
-        #expect(stop.relationships.map(\.summary) == ["trip: Trip?, nullify, inverse stops", "tags: [Tag], nullify, inverse stops"])
+        // Those marked @Relationship come first (`tags`), then those only their type made one (`trip`).
+        #expect(stop.relationships.map(\.summary) == ["tags: [Tag], nullify, inverse stops", "trip: Trip?, nullify, inverse stops"])
         let tag = try #require(container.schema.entity(named: "Tag"))
         #expect(tag.relationships.map(\.summary) == ["stops: [Stop], nullify, inverse tags"], "inverse mirrored from Stop.tags")
         let folder = try #require(try ModelContainer(for: Folder.self, configuration: .inMemory).schema.entity(named: "Folder"))

@@ -81,7 +81,7 @@ extension AttributeType {
     var ordersInSQLAsInSwift: Bool {
         switch self {
         case .int, .int64, .double, .date, .string: true
-        case .bool, .uuid, .data: false
+        case .bool, .uuid, .data, .url, .codable: false
         }
     }
 }

@@ -43,6 +43,8 @@ public struct AttributeSchema: Sendable, Hashable, Codable {
         case .date: Date(sqliteValue: value) != nil
         case .uuid: UUID(sqliteValue: value) != nil
         case .data: Data(sqliteValue: value) != nil
+        case .url: URL(sqliteValue: value) != nil
+        case .codable: if case .blob = value { true } else { false }
         }
     }
 

@@ -7,15 +7,43 @@
 public struct EntitySchema: Sendable, Hashable, Codable {
     /// The class name, e.g. `Item`.
     public let name: String
-    /// The persisted attributes, in declaration order.
+    /// The persisted attributes: those of the eight primitive types, then the others
+    /// (``ResolvedProperty``), each in declaration order.
     public let attributes: [AttributeSchema]
-    /// The relationships, in declaration order; the schema fills in inferred inverses.
+    /// The relationships: those marked `@Relationship`, then those only their type made
+    /// relationships (``ResolvedProperty``), each in declaration order; the schema fills in
+    /// inferred inverses.
     public internal(set) var relationships: [Schema.Relationship]
 
+    /// For each resolved property (``ResolvedProperty``), in declaration order, its index among
+    /// the attributes or among the relationships, whichever its type made it.
+    @usableFromInline let resolvedIndexes: [Int]
+
     public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = []) {
+        self.init(name: name, attributes: attributes, relationships: relationships, resolved: [])
+    }
+
+    /// What `@Model` emits: the properties it read as attributes and relationships, then those
+    /// whose kind their type decides, each filed after the others of its kind.
+    public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = [],
+                resolved: [ResolvedProperty]) {
+        var attributes = attributes
+        var relationships = relationships
+        var resolvedIndexes: [Int] = []
+        for property in resolved {
+            switch property.kind {
+            case .attribute(let attribute):
+                resolvedIndexes.append(attributes.count)
+                attributes.append(attribute)
+            case .relationship(let relationship):
+                resolvedIndexes.append(relationships.count)
+                relationships.append(relationship)
+            }
+        }
         self.name = name
         self.attributes = attributes
         self.relationships = relationships
+        self.resolvedIndexes = resolvedIndexes
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
@@ -60,5 +88,6 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         name = try container.decode(String.self, forKey: .name)
         attributes = try container.decode([AttributeSchema].self, forKey: .attributes)
         relationships = try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? []
+        resolvedIndexes = []  // only the generated accessors use them; a stored model has none
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// A Swift type that can be a model attribute: it converts to and from an ``SQLiteValue``.
 ///
-/// `Bool, Int, Int64, Double, String, Date, UUID, Data` and their optionals conform. Dates are
-/// stored as seconds since 2001-01-01 and UUIDs as 16-byte blobs, exactly as Core Data does.
+/// `Bool, Int, Int64, Double, String, Date, UUID, Data, URL` and their optionals conform. Dates are
+/// stored as seconds since 2001-01-01, UUIDs as 16-byte blobs and URLs as text, as Core Data does.
+/// Enums with raw values and other `Codable` types are stored through `BackingData`'s resolved
+/// accessors (`Model/BackingData+ResolvedProperties.swift`) without conforming.
 public protocol PersistentValue: Sendable {
     /// The schema type of the attribute (the wrapped type for optionals).
     static var attributeType: AttributeType { get }
@@ -102,6 +104,15 @@ extension Data: PersistentValue {
         case .uuid(let value): self = value.bytes
         default: return nil
         }
+    }
+}
+
+extension URL: PersistentValue {
+    public static var attributeType: AttributeType { .url }
+    public var sqliteValue: SQLiteValue { .text(absoluteString) }
+    public init?(sqliteValue: SQLiteValue) {
+        guard case .text(let text) = sqliteValue, let url = URL(string: text) else { return nil }
+        self = url
     }
 }
 

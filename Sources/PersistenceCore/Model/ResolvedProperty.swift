@@ -1,0 +1,115 @@
+import Foundation
+
+/// A property whose kind the compiler decides, not `@Model`: `var status: Status?` may be an
+/// optional enum (an attribute) or a to-one relationship to a model called `Status`, and the
+/// macro sees only the text. SwiftData decides at run time, from the type; here the compiler picks
+/// one of the initializers below by the property's type, and the entity files the property as an
+/// attribute or a relationship (see ``EntitySchema/init(name:attributes:relationships:resolved:)``).
+///
+/// The property's accessors choose the same way, among `BackingData`'s `getResolved`/`setResolved`
+/// overloads (`Model/BackingData+ResolvedProperties.swift`).
+public struct ResolvedProperty: Sendable {
+    /// What the type made the property.
+    enum Kind: Sendable {
+        case attribute(AttributeSchema)
+        case relationship(Schema.Relationship)
+    }
+
+    let kind: Kind
+
+    // MARK: Relationships
+
+    /// `var trip: Trip?`: a to-one relationship.
+    public init<Destination: PersistentModel>(_ name: String, _ type: Destination?.Type,
+                                              isUnique: Bool = false, originalName: String? = nil) {
+        kind = .relationship(Schema.Relationship(name, to: Destination.self, isToMany: false))
+    }
+
+    /// `var stops: [Stop]`: a to-many relationship.
+    public init<Destination: PersistentModel>(_ name: String, _ type: [Destination].Type,
+                                              isUnique: Bool = false, originalName: String? = nil) {
+        kind = .relationship(Schema.Relationship(name, to: Destination.self, isToMany: true))
+    }
+
+    /// `var trip: Trip`: SwiftData accepts a non-optional to-one relationship; this library does not.
+    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: write 'Trip?' (nil when there is none)")
+    public init<Destination: PersistentModel>(_ name: String, _ type: Destination.Type,
+                                              isUnique: Bool = false, originalName: String? = nil) {
+        fatalError("unavailable")
+    }
+
+    /// `var stops: [Stop]?`: SwiftData accepts an optional to-many relationship; this library does not.
+    @available(*, unavailable, message: "@Model stores a to-many relationship as an array of models: write '[Stop]' (empty when there are none)")
+    public init<Destination: PersistentModel>(_ name: String, _ type: [Destination]?.Type,
+                                              isUnique: Bool = false, originalName: String? = nil) {
+        fatalError("unavailable")
+    }
+
+    // MARK: Attributes
+
+    /// A type the store keeps in a column of its own (`URL`, or a primitive written qualified).
+    public init<Value: PersistentValue>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
+        kind = .attribute(AttributeSchema(name, Value.self, isUnique: isUnique, originalName: originalName))
+    }
+
+    /// `var status: Status`, an enum with a raw value: stored as the raw value, so predicates
+    /// comparing it translate to SQL.
+    public init<Value: RawRepresentable>(_ name: String, _ type: Value.Type, isUnique: Bool = false,
+                                         originalName: String? = nil) where Value.RawValue: PersistentValue {
+        kind = .attribute(AttributeSchema(name: name, type: Value.RawValue.attributeType, isOptional: false,
+                                          isUnique: isUnique, originalName: originalName))
+    }
+
+    /// `var status: Status?`.
+    public init<Value: RawRepresentable>(_ name: String, _ type: Value?.Type, isUnique: Bool = false,
+                                         originalName: String? = nil) where Value.RawValue: PersistentValue {
+        kind = .attribute(AttributeSchema(name: name, type: Value.RawValue.attributeType, isOptional: true,
+                                          isUnique: isUnique, originalName: originalName))
+    }
+
+    /// Any other `Codable` value (`Address`, `[String]`, `Decimal`, and their optionals): stored as
+    /// JSON. Disfavoured, so that a type with a raw value or a column of its own is stored that way.
+    @_disfavoredOverload
+    public init<Value: Codable>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
+        kind = .attribute(AttributeSchema(name: name, type: .codable, isOptional: Value.self is any OptionalValue.Type,
+                                          isUnique: isUnique, originalName: originalName))
+    }
+
+    // MARK: Related model types
+
+    /// The model a resolved property relates to, for ``PersistentModel/relatedModelTypes``.
+    public static func modelTypes<Destination: PersistentModel>(of type: Destination?.Type) -> [any PersistentModel.Type] {
+        [Destination.self]
+    }
+
+    /// The model a to-many resolved property relates to.
+    public static func modelTypes<Destination: PersistentModel>(of type: [Destination].Type) -> [any PersistentModel.Type] {
+        [Destination.self]
+    }
+
+    /// An attribute relates to no model.
+    @_disfavoredOverload
+    public static func modelTypes<Value>(of type: Value.Type) -> [any PersistentModel.Type] {
+        []
+    }
+}
+
+/// `Optional`, seen without its wrapped type: how a stored `Codable` value tells nil (a NULL
+/// column) from a value (JSON), whatever it wraps.
+protocol OptionalValue {
+    /// `nil` of this optional type.
+    static var nilValue: Self { get }
+    /// Whether this is `.none`.
+    var isNone: Bool { get }
+    /// The wrapped type.
+    static var wrappedType: Any.Type { get }
+    /// The wrapped value, nil for `.none`.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    static var nilValue: Self { nil }
+    var isNone: Bool { self == nil }
+    static var wrappedType: Any.Type { Wrapped.self }
+    var wrappedValue: Any? { self.map { $0 } }
+}
