@@ -112,6 +112,10 @@ let package = Package(
             dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
         ),
         .testTarget(
+            name: "CompatibilityTests",
+            dependencies: ["PersistenceCore"]
+        ),
+        .testTarget(
             name: "ScenariosTests",
             dependencies: ["Scenarios", "SampleModels", "PersistenceCore"]
         ),

@@ -128,6 +128,26 @@ struct SwiftDataSpellingTests {
         #expect(saved == 1)
         #expect((handler.modelExecutor as? DefaultSerialModelExecutor)?.modelContext.queueLabel == contextQueue)
     }
+
+    @Test("Models are Identifiable and Hashable, as SwiftData's: id is the persistentModelID unless the class declares one, and a model keeps its hash through its first save")
+    func identifiableAndHashable() throws {
+        let container = try ModelContainer(for: Trip.self, Item.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let trip = Trip(name: "Lisbon")
+            context.insert(trip)
+            let before = trip.persistentModelID
+            let trips: Set<Trip> = [trip, trip]
+            #expect(trips.count == 1)
+            try context.save()
+            #expect(trip.id == trip.persistentModelID && trip.id != before)  // temporary, then permanent
+            #expect(trips.contains(trip))  // same hash as before the save
+            #expect(trip != Trip(name: "Lisbon"))
+            let item = Item(timestamp: Date(timeIntervalSince1970: 1))
+            let declared: UUID = item.id  // Item declares `@Attribute(.unique) var id: UUID`
+            #expect(declared == item.id)
+        }
+    }
 }
 
 /// A model written with SwiftData's `@Attribute` options: all compile; only `.unique` changes

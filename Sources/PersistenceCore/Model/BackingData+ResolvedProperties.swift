@@ -32,6 +32,16 @@ extension BackingData {
         setRelationship(newValue, at: entity.resolvedIndexes[index])
     }
 
+    // The shapes SwiftData allows and this library does not: the same message as the schema's.
+    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
+    public func getResolved<Destination: PersistentModel>(at index: Int) -> Destination { fatalError("unavailable") }
+    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
+    public func setResolved<Destination: PersistentModel>(_ newValue: Destination, at index: Int) { fatalError("unavailable") }
+    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
+    public func getResolved<Destination: PersistentModel>(at index: Int) -> [Destination]? { fatalError("unavailable") }
+    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
+    public func setResolved<Destination: PersistentModel>(_ newValue: [Destination]?, at index: Int) { fatalError("unavailable") }
+
     // MARK: Values with a column type of their own
 
     /// Reads a `URL` (or a primitive written in a way `@Model` did not recognise).

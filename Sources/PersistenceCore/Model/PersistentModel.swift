@@ -4,7 +4,11 @@
 /// attributes only there (inside `perform`, or on a model actor). The five members of the
 /// extension below are the exception, safe from any thread, as in Core Data. Models are not
 /// `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
-public protocol PersistentModel: AnyObject {
+///
+/// As in SwiftData, a model is `Identifiable` (its `id` is its ``persistentModelID`` unless the
+/// class declares an `id` of its own) and `Hashable` (by object identity, so that a model keeps
+/// its hash when its temporary identifier becomes permanent at its first save).
+public protocol PersistentModel: AnyObject, Hashable, Identifiable {
     /// Where the attribute values live; every generated accessor goes through it. (SwiftData's
     /// name for it, typed by the model, is ``persistentBackingData``.)
     var backingData: BackingData { get }
@@ -18,6 +22,18 @@ public protocol PersistentModel: AnyObject {
     static var relatedModelTypes: [any PersistentModel.Type] { get }
     /// Creates an instance over existing backing data: how a context materializes a fetched row.
     init(backingData: BackingData)
+}
+
+extension PersistentModel {
+    /// The same object: two instances are never equal, as a context registers one per row.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+    /// The object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension PersistentModel where ID == PersistentIdentifier {
+    /// SwiftData's `id`: the model's ``persistentModelID``; safe from any thread.
+    public var id: PersistentIdentifier { persistentModelID }
 }
 
 extension PersistentModel {

@@ -32,14 +32,14 @@ public struct ResolvedProperty: Sendable {
     }
 
     /// `var trip: Trip`: SwiftData accepts a non-optional to-one relationship; this library does not.
-    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: write 'Trip?' (nil when there is none)")
+    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
     public init<Destination: PersistentModel>(_ name: String, _ type: Destination.Type,
                                               isUnique: Bool = false, originalName: String? = nil) {
         fatalError("unavailable")
     }
 
     /// `var stops: [Stop]?`: SwiftData accepts an optional to-many relationship; this library does not.
-    @available(*, unavailable, message: "@Model stores a to-many relationship as an array of models: write '[Stop]' (empty when there are none)")
+    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
     public init<Destination: PersistentModel>(_ name: String, _ type: [Destination]?.Type,
                                               isUnique: Bool = false, originalName: String? = nil) {
         fatalError("unavailable")

@@ -1,0 +1,13 @@
+import Testing
+
+/// Three model layers written as SwiftData apps write them, compiled with `import PersistenceCore`
+/// as their only difference: a recipes app (a paginated repository actor), a finance tracker (a
+/// background data actor) and a notes app (a versioned schema and its migration plan).
+///
+/// Every test runs the layer under `ConcurrencyDebug.withMode(.record)`: correct code records no
+/// violation, and each layer's "wrong way" test names the violations its mistake makes. The mode
+/// is process-wide, so tests take turns through `withMode` and never set it themselves; outside
+/// it they use a context only on its queue (a model actor, `MainActor.run` for the main
+/// context, `performAndWait`).
+@Suite("Compatibility: SwiftData model layers")
+struct CompatibilityTests {}

@@ -1,0 +1,12 @@
+import PersistenceCore
+import Foundation
+// SwiftData: the same file with import SwiftData.
+
+/// A payment as a bank's export lists it, decoded off the main actor and handed to
+/// ``FinanceDataActor`` to import.
+struct PaymentRecord: Sendable, Codable, Hashable {
+    var title: String
+    var amount: Decimal
+    var category: Category
+    var date: Date
+}
