@@ -115,6 +115,24 @@ struct ResultsObserverTests {
         #expect(label.withLock { $0 } == context.queueLabel, "the results changed on the context's queue")
     }
 
+    @Test("A merged edit that keeps the same models still notifies Observation (models are equal by identity)")
+    func mergedEditNotifiesObservation() throws {
+        let (container, context, observer) = try observed(items: 2, merging: true)
+        let notified = Locked(false)
+        context.performAndWait {
+            withObservationTracking { _ = observer.results } onChange: { notified.withLock { $0 = true } }
+        }
+        let first = try context.performAndWait { try #require(observer.results.first?.persistentModelID) }
+        try save(in: container) { other in
+            try #require(other.model(for: first) as? Item).title = "renamed"
+        }
+        context.performAndWait {
+            #expect(observer.results.first?.title == "renamed")
+            #expect(observer.lastChange.updated == [first])
+        }
+        #expect(notified.withLock { $0 }, "the same array of the same objects, with new values, is a change")
+    }
+
     @Test("A save the context does not merge never reaches it")
     func unmergedSave() throws {
         let (container, context, observer) = try observed(items: 0, merging: false)

@@ -29,7 +29,20 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle> {
     public typealias Results = [Element]
 
     /// The models the descriptor matches, in its order, registered in ``modelContext``.
-    public private(set) var results: Results = []
+    ///
+    /// Observed by hand rather than by `@Observable`'s generated accessors: since Swift 6.2 those
+    /// skip the notification when the new value equals the old one, and models are equal by
+    /// identity, so an update that only changed the models' values would notify no one.
+    public private(set) var results: Results {
+        get {
+            access(keyPath: \.results)
+            return storedResults
+        }
+        set {
+            withMutation(keyPath: \.results) { storedResults = newValue }
+        }
+    }
+    @ObservationIgnored private var storedResults: Results = []
     /// What the last update changed; empty before the first.
     public private(set) var lastChange = Change()
 
