@@ -23,7 +23,7 @@ struct LightweightMigration {
         var statements: [String] = []
         for entity in current.entities {
             guard let old = stored.first(where: { $0.name == entity.name }) else { continue }
-            guard old.relationships.map(\.summary) == entity.relationships.map(\.summary) else {
+            guard old.relationships.map(\.summary).sorted() == entity.relationships.map(\.summary).sorted() else {
                 throw refuse("\(entity.name)'s relationships changed")
             }
             var oldByName = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

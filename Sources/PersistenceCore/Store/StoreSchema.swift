@@ -152,7 +152,8 @@ enum StoreSchema {
             for attribute in old.attributes where !entity.attributes.contains(where: { $0.name == attribute.name }) {
                 differences.append("\(entity.name).\(attribute.name) is in the store but not in the model")
             }
-            if old.relationships.map(\.summary) != entity.relationships.map(\.summary) {
+            // By name, not position: a relationship's column and join table are named, not numbered.
+            if old.relationships.map(\.summary).sorted() != entity.relationships.map(\.summary).sorted() {
                 let was = old.relationships.isEmpty ? "none" : old.relationships.map(\.summary).joined(separator: "; ")
                 let now = entity.relationships.isEmpty ? "none" : entity.relationships.map(\.summary).joined(separator: "; ")
                 differences.append("\(entity.name)'s relationships are \(now) in the model but \(was) in the store")
