@@ -19,6 +19,9 @@ public struct ResolvedProperty: Sendable {
 
     // MARK: Relationships
 
+    // Every initializer takes `isUnique:` and `originalName:`, so that `@Model` writes one call
+    // whatever the type turns out to be; a relationship has no use for them.
+
     /// `var trip: Trip?`: a to-one relationship.
     public init<Destination: PersistentModel>(_ name: String, _ type: Destination?.Type,
                                               isUnique: Bool = false, originalName: String? = nil) {
