@@ -5,19 +5,29 @@
 /// generated accessors use to reach a value in ``BackingData`` without a dictionary lookup; the
 /// relationship order is the index of the generated relationship accessors.
 public struct EntitySchema: Sendable, Hashable, Codable {
+    /// The fields below, in one shared object: a schema is copied with every object made, so a
+    /// copy is one reference, not four (see `FastPaths/EntitySchema+SharedStorage.swift`).
+    private var storage: SharedStorage
+
     /// The class name, e.g. `Item`.
-    public let name: String
+    public var name: String { storage.name }
     /// The persisted attributes: those of the eight primitive types, then the others
     /// (``ResolvedProperty``), each in declaration order.
-    public let attributes: [AttributeSchema]
+    public var attributes: [AttributeSchema] { storage.attributes }
     /// The relationships: those marked `@Relationship`, then those only their type made
     /// relationships (``ResolvedProperty``), each in declaration order; the schema fills in
     /// inferred inverses.
-    public internal(set) var relationships: [Schema.Relationship]
+    public internal(set) var relationships: [Schema.Relationship] {
+        get { storage.relationships }
+        set {
+            // A new storage: other copies of this schema keep what they had.
+            storage = SharedStorage(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes)
+        }
+    }
 
     /// For each resolved property (``ResolvedProperty``), in declaration order, its index among
     /// the attributes or among the relationships, whichever its type made it.
-    @usableFromInline let resolvedIndexes: [Int]
+    @usableFromInline var resolvedIndexes: [Int] { storage.resolvedIndexes }
 
     public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = []) {
         self.init(name: name, attributes: attributes, relationships: relationships, resolved: [])
@@ -40,10 +50,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        self.name = name
-        self.attributes = attributes
-        self.relationships = relationships
-        self.resolvedIndexes = resolvedIndexes
+        storage = SharedStorage(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes)
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
@@ -64,7 +71,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     /// How many values a row holds: one per attribute, then one per to-one relationship (its
     /// column holds the related row's primary key). To-many relationships have no column here.
     var storedValueCount: Int {
-        relationships.isEmpty ? attributes.count : attributes.count + relationships.count { !$0.isToMany }
+        attributes.count + relationships.count { !$0.isToMany }
     }
 
     /// Where to-one relationship `index` keeps the related row's primary key among the values;
@@ -85,9 +92,27 @@ public struct EntitySchema: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        attributes = try container.decode([AttributeSchema].self, forKey: .attributes)
-        relationships = try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? []
-        resolvedIndexes = []  // only the generated accessors use them; a stored model has none
+        // Only the generated accessors use resolved indexes; a stored model has none.
+        storage = SharedStorage(
+            name: try container.decode(String.self, forKey: .name),
+            attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
+            relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
+            resolvedIndexes: [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(relationships, forKey: .relationships)
+    }
+
+    /// Two schemas are equal when their fields are, whether or not they share storage.
+    public static func == (lhs: EntitySchema, rhs: EntitySchema) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 }
