@@ -86,6 +86,13 @@ extension ModelContext {
     /// The uniquing table is looked up and, for a new object, filled through one access to the
     /// row's slot: one hash per row instead of two.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row) -> T {
+        materialize(T.self, sql: sql, row: row, in: &registered)
+    }
+
+    /// ``materialize(_:sql:row:)`` with the uniquing table passed in, so that a loop over many
+    /// rows accesses the context's table once, not once per row.
+    func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row,
+                                         in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
             if let model = slot {
@@ -97,7 +104,7 @@ extension ModelContext {
             slot = model
             return model
         }
-        return uniqued(&registered[identifier])
+        return uniqued(&table[identifier])
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.
