@@ -18,26 +18,25 @@ extension ModelContext {
             case .column(let valueIndex):
                 var keys: [Int64] = []
                 for data in sources { if case .integer(let key) = data.values[valueIndex] { keys.append(key) } }
-                let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys))
+                // Each related row is its own owner here: column 0 is its primary key.
+                let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), ownerColumn: 0)
                 var byKey: [Int64: any PersistentModel] = [:]
-                for (model, _) in related { byKey[model.backingData.persistentModelID.primaryKey ?? 0] = model }
+                for (key, models) in related { byKey[key] = models.first }
                 for data in sources {
                     guard case .integer(let key) = data.values[valueIndex] else { data.relations[index] = .toOne(nil); continue }
                     data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
                 }
             case .inverseColumn(let column):
                 guard let inverse = relationship.inverseIndex, let valueIndex = destination.entity.valueIndex(ofRelationship: inverse) else { return }
-                let related = try readRelated(type, destination, select: destination.select, where: column, in: keys(of: sources))
-                var members: [Int64: [any PersistentModel]] = [:]
-                for (model, row) in related {
-                    if case .integer(let owner) = row.values[valueIndex] { members[owner, default: []].append(model) }
-                }
+                // The owner is the row's own foreign key, read where `select` lists it.
+                let members = try readRelated(type, destination, select: destination.select, where: column, in: keys(of: sources),
+                                              ownerColumn: Int32(valueIndex) + 2)
                 fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             case .joinTable(let join):
                 let select = "SELECT \(destination.selectColumns), \(join.sourceColumn) FROM \(join.name) JOIN \(destination.entity.tableName) ON Z_PK = \(join.destinationColumn)"
-                let related = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources), ownerColumn: true)
-                var members: [Int64: [any PersistentModel]] = [:]
-                for (model, row) in related { members[row.owner, default: []].append(model) }
+                // The owner is the join row's source key, the column after the destination's.
+                let members = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources),
+                                              ownerColumn: Int32(destination.attributeTypes.count) + 2)
                 fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             }
         } catch {
@@ -60,36 +59,52 @@ extension ModelContext {
     }
 
     /// The rows of `destination` whose `column` is one of `keys`, materialized in this context
-    /// (registered instances keep their values), ordered by primary key; with `ownerColumn`, the
-    /// statement's last column is the source's key, returned as `owner`.
+    /// (registered instances keep their values), grouped by owner: the key in the statement's
+    /// column `ownerColumn`. Each owner's models come by primary key.
     private func readRelated<T: PersistentModel>(
-        _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>,
-        ownerColumn: Bool = false
-    ) throws(ModelError) -> [(model: any PersistentModel, row: (values: [SQLiteValue], owner: Int64))] {
-        var found: [(model: any PersistentModel, row: (values: [SQLiteValue], owner: Int64))] = []
+        _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, ownerColumn: Int32
+    ) throws(ModelError) -> [Int64: [any PersistentModel]] {
+        var rows: [(owner: Int64, row: EntitySQL.Row)] = []
         let sorted = keys.sorted()
         for start in stride(from: 0, to: sorted.count, by: Self.keysPerQuery) {
             let chunk = Array(sorted[start..<min(start + Self.keysPerQuery, sorted.count)])
             let placeholders = chunk.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-            // In the index's order (the column, then the row's key): no sort, and each source's
-            // members come by primary key, as a relationship fault reads them.
+            // In the index's order (the column, then the row's key): no sort, and each owner's
+            // rows come together, by primary key, as a relationship fault reads them.
             let query = "\(select) WHERE \(column) IN (\(placeholders)) ORDER BY \(column), Z_PK"
-            let rows = try readStore { (connection) throws(ModelError) -> [(EntitySQL.Row, Int64)] in
+            try readStore { (connection) throws(ModelError) in
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(chunk.map { .integer($0) })
-                var rows: [(EntitySQL.Row, Int64)] = []
                 while try statement.step() {
-                    let row = destination.row(of: statement)
-                    rows.append((row, ownerColumn ? statement.int64(Int32(row.values.count + 2)) : 0))
+                    rows.append((statement.int64(ownerColumn), destination.row(of: statement)))
                 }
-                return rows
-            }
-            registered.reserveCapacity(registered.count + rows.count)
-            for (row, owner) in rows {
-                found.append((materialize(T.self, sql: destination, row: row), (row.values, owner)))
             }
         }
-        return found
+        // Every chunk read first, so the uniquing table grows once, not once per chunk.
+        var members: [Int64: [any PersistentModel]] = [:]
+        members.reserveCapacity(keys.count)
+        materializeGroups(T.self, destination, rows, into: &members, in: &registered)
+        return members
+    }
+
+    /// Materializes `rows`, which come grouped by owner, and files each group under its owner:
+    /// one table entry per owner, not one lookup per row.
+    private func materializeGroups<T: PersistentModel>(
+        _ type: T.Type, _ destination: EntitySQL, _ rows: [(owner: Int64, row: EntitySQL.Row)],
+        into members: inout [Int64: [any PersistentModel]], in table: inout [PersistentIdentifier: any PersistentModel]
+    ) {
+        table.reserveCapacity(table.count + rows.count)
+        var group: [any PersistentModel] = []
+        var owner = rows.first?.owner ?? 0
+        for (rowOwner, row) in rows {
+            if rowOwner != owner {
+                members[owner] = group
+                group = []
+                owner = rowOwner
+            }
+            group.append(materialize(T.self, sql: destination, row: row, in: &table))
+        }
+        if !group.isEmpty { members[owner] = group }
     }
 
     /// How many keys one prefetch query binds: well under SQLite's limit on parameters.
