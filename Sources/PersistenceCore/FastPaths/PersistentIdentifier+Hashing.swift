@@ -6,13 +6,34 @@ extension PersistentIdentifier {
     /// uniquing table, the saved changes); hashing the store's UUID and the entity name as well
     /// made that a tenth of an import.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(hashWord)
+    }
+
+    /// Where a `Set` or a `Dictionary` places an identifier: four consecutive primary keys (or
+    /// temporary tokens) of one entity side by side, each group of four wherever its hash says.
+    ///
+    /// A `Dictionary` takes a key's bucket from the low bits of this value. With the standard
+    /// library's default (a `Hasher` fed through ``hash(into:)``), the rows of a fetch, which
+    /// come with consecutive primary keys, landed in random buckets: two cache misses per row
+    /// in a 100k-row uniquing table, about a seventh of the fetch. Here the group is hashed and
+    /// the key's last two bits pick its bucket in the group, so a run of rows fills whole cache
+    /// lines. The group's hash mixes in the scope (interned: one object per store and entity),
+    /// so that entities, whose primary keys all start at 1, do not pile into the same groups.
+    /// Equal identifiers still get equal values.
+    public func _rawHashValue(seed: Int) -> Int {
+        let word = hashWord
+        let group = (word >> 2) ^ UInt64(UInt(bitPattern: ObjectIdentifier(scope)))
+        return (group._rawHashValue(seed: seed) << 2) | Int(truncatingIfNeeded: word & 3)
+    }
+
+    /// The primary key, or a temporary token's last eight bytes: random, or a counter
+    /// (TemporaryToken). One word hashes much faster than sixteen bytes.
+    private var hashWord: UInt64 {
         switch storage {
         case .permanent(let primaryKey):
-            hasher.combine(primaryKey)
+            UInt64(bitPattern: primaryKey)
         case .temporary(let token):
-            // The token's last eight bytes: random, or a counter (TemporaryToken). One word hashes
-            // much faster than sixteen bytes.
-            hasher.combine(withUnsafeBytes(of: token.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) })
+            withUnsafeBytes(of: token.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
         }
     }
 }
