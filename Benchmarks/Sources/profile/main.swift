@@ -130,7 +130,10 @@ case "get", "set":
     }
 case "trips", "trips-faulting":
     // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted.
-    let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
+    // FILE=1: a file store, as the benchmark's (a fault is then a read of the file).
+    let configuration: ModelConfiguration = ProcessInfo.processInfo.environment["FILE"] == nil ? .inMemory
+        : .file(FileManager.default.temporaryDirectory.appendingPathComponent("profile-trips-\(getpid()).sqlite"))
+    let container = try ModelContainer(for: Trip.self, configuration: configuration)
     let seed = container.newBackgroundContext()
     try seed.performAndWait {
         for number in 0..<count {
