@@ -50,10 +50,29 @@ struct IdentifierTests {
         #expect(id != PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: 8)))
         #expect(id != PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7)))
         #expect(id != PersistentIdentifier(storeIdentifier: UUID(), entityName: "Item", storage: .permanent(primaryKey: 7)))
-        // Same primary key, so the same hash: a set must still keep all three apart.
+        // Same primary key, so `hash(into:)` feeds the same word: a set must still keep all three apart.
         let set: Set = [id, PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 7)),
                         PersistentIdentifier(storeIdentifier: UUID(), entityName: "Item", storage: .permanent(primaryKey: 7))]
         #expect(set.count == 3)
+    }
+
+    @Test("A table placing identifiers by groups of consecutive keys finds each of two entities' same keys and of new objects")
+    func placingByGroupsKeepsEveryIdentifier() {
+        // Entities' primary keys all start at 1, and a fetch registers them in runs: the placing
+        // (FastPaths/PersistentIdentifier+Hashing.swift) must keep each one findable.
+        let items = (1...5_000).map { PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .permanent(primaryKey: Int64($0))) }
+        let people = (1...5_000).map { PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: Int64($0))) }
+        let new = (0..<1_000).map { _ in PersistentIdentifier(storeIdentifier: store, entityName: "Item", storage: .temporary(UUID())) }
+        let all = items + people + new
+        var table: [PersistentIdentifier: Int] = [:]
+        for (index, id) in all.enumerated() { table[id] = index }
+        #expect(table.count == 11_000)
+        #expect(all.enumerated().allSatisfy { table[$1] == $0 })
+        // An equal identifier made apart finds the same entry and hashes alike.
+        let again = PersistentIdentifier(storeIdentifier: store, entityName: "Person", storage: .permanent(primaryKey: 42))
+        #expect(table[again] == 5_000 + 41)
+        #expect(again.hashValue == people[41].hashValue)
+        #expect(Set(all).count == 11_000)
     }
 
     @Test("Identifiers are Codable values")
