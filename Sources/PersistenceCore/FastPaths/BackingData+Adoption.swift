@@ -47,7 +47,8 @@ private enum Adoption {
     static func take(_ entity: EntitySchema) -> BackingData? {
         guard let pointer = pthread_getspecific(key) else { return nil }
         let data = Unmanaged<BackingData>.fromOpaque(pointer).takeUnretainedValue()
-        guard data.entity.name == entity.name else { return nil }
+        // The same shared schema storage (the usual case) is the same entity, without comparing names.
+        guard data.entity.storage === entity.storage || data.entity.name == entity.name else { return nil }
         pthread_setspecific(key, nil)
         return data
     }

@@ -20,10 +20,22 @@ extension PersistentIdentifier {
     /// lines. The group's hash mixes in the scope (interned: one object per store and entity),
     /// so that entities, whose primary keys all start at 1, do not pile into the same groups.
     /// Equal identifiers still get equal values.
+    ///
+    /// The group is mixed with SplitMix64's finalizer (a dozen instructions) rather than the
+    /// standard library's SipHash (about ninety): the keys come from the store, not from an
+    /// attacker, and the table's own `seed` is still mixed in, so two tables place keys apart.
     public func _rawHashValue(seed: Int) -> Int {
         let word = hashWord
         let group = (word >> 2) ^ UInt64(UInt(bitPattern: ObjectIdentifier(scope)))
-        return (group._rawHashValue(seed: seed) << 2) | Int(truncatingIfNeeded: word & 3)
+        return Int(truncatingIfNeeded: Self.mix(group, seed: seed) << 2) | Int(truncatingIfNeeded: word & 3)
+    }
+
+    /// SplitMix64's finalizer over `value` and `seed`: every input bit moves about half the output bits.
+    private static func mix(_ value: UInt64, seed: Int) -> UInt64 {
+        var x = (value ^ UInt64(UInt(bitPattern: seed))) &+ 0x9E37_79B9_7F4A_7C15
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
     }
 
     /// The primary key, or a temporary token's last eight bytes: random, or a counter

@@ -104,6 +104,9 @@ public final class BackingData: @unchecked Sendable {
     /// Inlinable for the same reason as ``getValue(at:)``; the checks live in `setStoredValue(_:at:)`.
     @inlinable
     public func setValue<Value: PersistentValue>(_ newValue: Value, at index: Int) {
+        // A default value written while a stored row's data is adopted: the row wins (checked
+        // here too, so that the initializer of every fetched object skips the call).
+        if isAdopting { return }
         setStoredValue(newValue.sqliteValue, at: index)
     }
 

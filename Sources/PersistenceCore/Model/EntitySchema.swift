@@ -7,7 +7,7 @@
 public struct EntitySchema: Sendable, Hashable, Codable {
     /// The fields below, in one shared object: a schema is copied with every object made, so a
     /// copy is one reference, not four (see `FastPaths/EntitySchema+SharedStorage.swift`).
-    private var storage: SharedStorage
+    private(set) var storage: SharedStorage
 
     /// The class name, e.g. `Item`.
     public var name: String { storage.name }

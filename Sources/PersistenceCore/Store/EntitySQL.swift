@@ -55,14 +55,10 @@ final class EntitySQL: Sendable {
         let values: [SQLiteValue]
     }
 
-    /// Reads the current row of a `select` statement.
+    /// Reads the current row of a `select` statement (the values through a fast path:
+    /// `FastPaths/EntitySQL+RowValues.swift`).
     func row(of statement: SQLiteStatement) -> Row {
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(attributeTypes.count)
-        for (column, type) in attributeTypes.enumerated() {
-            values.append(statement.column(Int32(column) + 2, as: type))
-        }
-        return Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values)
+        Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values(of: statement))
     }
 
     /// The identifier of the row `primaryKey`.

@@ -88,17 +88,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Column `index` read as an attribute of `type`: a UUID attribute's 16-byte blob becomes a
-    /// ``SQLiteValue/uuid(_:)`` without a `Data` in between; anything else as ``column(_:)`` reads it.
-    func column(_ index: Int32, as type: AttributeType) -> SQLiteValue {
-        guard type == .uuid, sqlite3_column_type(handle, index) == SQLITE_BLOB, sqlite3_column_bytes(handle, index) == 16,
-              let bytes = sqlite3_column_blob(handle, index)
-        else { return column(index) }
-        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &raw) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
-        return .uuid(UUID(uuid: raw))
-    }
-
     /// Column `index` as text, NUL characters included.
     private func text(_ index: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, index) else { return "" }
