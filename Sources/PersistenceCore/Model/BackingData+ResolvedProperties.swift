@@ -23,12 +23,14 @@ extension BackingData {
     /// Writes a to-one relationship.
     @inlinable
     public func setResolved<Destination: PersistentModel>(_ newValue: Destination?, at index: Int) {
+        if isAdopting { return }  // a stored row's default `= nil`: skip even the index lookup
         setRelationship(newValue, at: entity.resolvedIndexes[index])
     }
 
     /// Writes a to-many relationship.
     @inlinable
     public func setResolved<Destination: PersistentModel>(_ newValue: [Destination], at index: Int) {
+        if isAdopting { return }
         setRelationship(newValue, at: entity.resolvedIndexes[index])
     }
 

@@ -37,7 +37,7 @@ extension BackingData {
     @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> Target? {
         guard let model = relatedModels(at: index).first else { return nil }
-        guard let typed = model as? Target else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
+        guard let typed = Self.cast(model, to: Target.self) else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
         return typed
     }
 
@@ -45,7 +45,7 @@ extension BackingData {
     @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target] {
         relatedModels(at: index).map { model in
-            guard let typed = model as? Target else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
+            guard let typed = Self.cast(model, to: Target.self) else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
             return typed
         }
     }

@@ -94,17 +94,16 @@ extension ModelContext {
         into members: inout [Int64: [any PersistentModel]], in table: inout [PersistentIdentifier: any PersistentModel]
     ) {
         table.reserveCapacity(table.count + rows.count)
-        var group: [any PersistentModel] = []
-        var owner = rows.first?.owner ?? 0
-        for (rowOwner, row) in rows {
-            if rowOwner != owner {
-                members[owner] = group
-                group = []
-                owner = rowOwner
-            }
-            group.append(materialize(T.self, sql: destination, row: row, in: &table))
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            // A group's end is known before its models are made: each group's array is made at
+            // its final size, not grown one append at a time.
+            let owner = rows[start].owner
+            var end = start + 1
+            while end < rows.endIndex && rows[end].owner == owner { end += 1 }
+            members[owner] = rows[start..<end].map { materialize(T.self, sql: destination, row: $0.row, in: &table) as any PersistentModel }
+            start = end
         }
-        if !group.isEmpty { members[owner] = group }
     }
 
     /// How many keys one prefetch query binds: well under SQLite's limit on parameters.
