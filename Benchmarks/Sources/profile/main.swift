@@ -128,11 +128,18 @@ case "get", "set":
         }
         precondition(sum >= 0)
     }
-case "trips", "trips-faulting":
-    // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted.
+case "trips", "trips-faulting", "trips-join":
+    // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted,
+    // or (trips-join) the benchmark's raw peer: one SQL join over the same store, read into values.
     // FILE=1: a file store, as the benchmark's (a fault is then a read of the file).
     let configuration: ModelConfiguration = ProcessInfo.processInfo.environment["FILE"] == nil ? .inMemory
         : .file(FileManager.default.temporaryDirectory.appendingPathComponent("profile-trips-\(getpid()).sqlite"))
+    defer {
+        // The store file and its journal files go when the scenario ends.
+        if case .file(let url) = configuration.location {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        }
+    }
     let container = try ModelContainer(for: Trip.self, configuration: configuration)
     let seed = container.newBackgroundContext()
     try seed.performAndWait {
@@ -142,6 +149,36 @@ case "trips", "trips-faulting":
             trip.stops = (0..<20).map { Stop(title: "stop \(number).\($0)", position: $0) }
         }
         try seed.save()
+    }
+    if scenario == "trips-join" {
+        guard case .file(let url) = configuration.location else { fatalError("trips-join reads a file store: set FILE=1") }
+        var handle: OpaquePointer?
+        precondition(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
+        defer { sqlite3_close(handle) }
+        var statement: OpaquePointer?
+        precondition(sqlite3_prepare_v2(handle, """
+            SELECT ZTRIP.Z_PK, ZTRIP.ZNAME, ZSTOP.ZTITLE FROM ZTRIP JOIN ZSTOP ON ZSTOP.ZTRIP = ZTRIP.Z_PK
+            ORDER BY ZTRIP.Z_PK, ZSTOP.Z_PK
+            """, -1, &statement, nil) == SQLITE_OK)
+        defer { sqlite3_finalize(statement) }
+        for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+            let trips = measured {
+                var trips: [(name: String, stops: [String])] = []
+                var current: Int64 = 0
+                while sqlite3_step(statement) == SQLITE_ROW {
+                    let key = sqlite3_column_int64(statement, 0)
+                    if key != current {
+                        trips.append((String(cString: sqlite3_column_text(statement, 1)), []))
+                        current = key
+                    }
+                    trips[trips.count - 1].stops.append(String(cString: sqlite3_column_text(statement, 2)))
+                }
+                sqlite3_reset(statement)
+                return trips
+            }
+            precondition(trips.count == count && trips.allSatisfy { $0.stops.count == 20 })
+        }
+        break
     }
     var descriptor = FetchDescriptor<Trip>()
     if scenario == "trips" { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
@@ -153,5 +190,5 @@ case "trips", "trips-faulting":
         precondition(titles == count * 20)
     }
 default:
-    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting [count]")
+    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join [count]")
 }
