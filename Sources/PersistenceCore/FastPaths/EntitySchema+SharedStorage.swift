@@ -7,22 +7,14 @@ extension EntitySchema {
     /// four releases; one reference is one of each. Immutable: changing a schema's
     /// relationships (only while a schema pairs inverses) makes a new storage.
     final class SharedStorage: Sendable {
-        let name: String
-        let attributes: [AttributeSchema]
-        let relationships: [Schema.Relationship]
-        let resolvedIndexes: [Int]
+        /// The fields themselves; equality and hashing compare them.
+        let fields: Fields
 
-        init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship], resolvedIndexes: [Int]) {
-            self.name = name
-            self.attributes = attributes
-            self.relationships = relationships
-            self.resolvedIndexes = resolvedIndexes
+        init(_ fields: Fields) {
+            self.fields = fields
         }
 
-        /// What equality and hashing compare.
-        var fields: Fields { Fields(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes) }
-
-        struct Fields: Hashable {
+        struct Fields: Hashable, Sendable {
             let name: String
             let attributes: [AttributeSchema]
             let relationships: [Schema.Relationship]

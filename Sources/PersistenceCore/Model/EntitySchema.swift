@@ -10,24 +10,24 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     private(set) var storage: SharedStorage
 
     /// The class name, e.g. `Item`.
-    public var name: String { storage.name }
+    public var name: String { storage.fields.name }
     /// The persisted attributes: those of the eight primitive types, then the others
     /// (``ResolvedProperty``), each in declaration order.
-    public var attributes: [AttributeSchema] { storage.attributes }
+    public var attributes: [AttributeSchema] { storage.fields.attributes }
     /// The relationships: those marked `@Relationship`, then those only their type made
     /// relationships (``ResolvedProperty``), each in declaration order; the schema fills in
     /// inferred inverses.
     public internal(set) var relationships: [Schema.Relationship] {
-        get { storage.relationships }
+        get { storage.fields.relationships }
         set {
             // A new storage: other copies of this schema keep what they had.
-            storage = SharedStorage(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes)
+            storage = SharedStorage(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes))
         }
     }
 
     /// For each resolved property (``ResolvedProperty``), in declaration order, its index among
     /// the attributes or among the relationships, whichever its type made it.
-    @usableFromInline var resolvedIndexes: [Int] { storage.resolvedIndexes }
+    @usableFromInline var resolvedIndexes: [Int] { storage.fields.resolvedIndexes }
 
     public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = []) {
         self.init(name: name, attributes: attributes, relationships: relationships, resolved: [])
@@ -50,7 +50,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        storage = SharedStorage(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes)
+        storage = SharedStorage(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes))
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
@@ -93,11 +93,11 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only the generated accessors use resolved indexes; a stored model has none.
-        storage = SharedStorage(
+        storage = SharedStorage(.init(
             name: try container.decode(String.self, forKey: .name),
             attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
-            resolvedIndexes: [])
+            resolvedIndexes: []))
     }
 
     public func encode(to encoder: any Encoder) throws {
