@@ -52,12 +52,6 @@ enum RelationshipBenchmarks: BenchmarkGroup {
         static let shared = try! Store()
     }
 
-    /// A trip read by the raw peer: its name and its stops' titles.
-    struct TripRow {
-        var name: String
-        var stops: [String] = []
-    }
-
     static func register() {
         Benchmark("Trips 1k × 20 stops: faulting each trip's stops", configuration: configuration) { benchmark in
             try readTrips(benchmark, prefetching: false)
@@ -70,22 +64,10 @@ enum RelationshipBenchmarks: BenchmarkGroup {
         Benchmark("Trips 1k × 20 stops: raw SQLite join", configuration: configuration) { benchmark in
             let raw = Store.shared.raw
             var statement: OpaquePointer?
-            precondition(sqlite3_prepare_v2(raw, """
-                SELECT ZTRIP.Z_PK, ZTRIP.ZNAME, ZSTOP.ZTITLE FROM ZTRIP JOIN ZSTOP ON ZSTOP.ZTRIP = ZTRIP.Z_PK
-                ORDER BY ZTRIP.Z_PK, ZSTOP.Z_PK
-                """, -1, &statement, nil) == SQLITE_OK)
+            precondition(sqlite3_prepare_v2(raw, RawTripJoin.sql, -1, &statement, nil) == SQLITE_OK)
             defer { sqlite3_finalize(statement) }
             benchmark.startMeasurement()
-            var trips: [TripRow] = []
-            var current: Int64 = 0
-            while sqlite3_step(statement) == SQLITE_ROW {
-                let key = sqlite3_column_int64(statement, 0)
-                if key != current {
-                    trips.append(TripRow(name: String(cString: sqlite3_column_text(statement, 1))))
-                    current = key
-                }
-                trips[trips.count - 1].stops.append(String(cString: sqlite3_column_text(statement, 2)))
-            }
+            let trips = RawTripJoin.read(statement!)
             benchmark.stopMeasurement()
             precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
         }

@@ -156,25 +156,12 @@ case "trips", "trips-faulting", "trips-join":
         precondition(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
         defer { sqlite3_close(handle) }
         var statement: OpaquePointer?
-        precondition(sqlite3_prepare_v2(handle, """
-            SELECT ZTRIP.Z_PK, ZTRIP.ZNAME, ZSTOP.ZTITLE FROM ZTRIP JOIN ZSTOP ON ZSTOP.ZTRIP = ZTRIP.Z_PK
-            ORDER BY ZTRIP.Z_PK, ZSTOP.Z_PK
-            """, -1, &statement, nil) == SQLITE_OK)
+        precondition(sqlite3_prepare_v2(handle, RawTripJoin.sql, -1, &statement, nil) == SQLITE_OK)
         defer { sqlite3_finalize(statement) }
         for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
             let trips = measured {
-                var trips: [(name: String, stops: [String])] = []
-                var current: Int64 = 0
-                while sqlite3_step(statement) == SQLITE_ROW {
-                    let key = sqlite3_column_int64(statement, 0)
-                    if key != current {
-                        trips.append((String(cString: sqlite3_column_text(statement, 1)), []))
-                        current = key
-                    }
-                    trips[trips.count - 1].stops.append(String(cString: sqlite3_column_text(statement, 2)))
-                }
-                sqlite3_reset(statement)
-                return trips
+                defer { sqlite3_reset(statement) }
+                return RawTripJoin.read(statement!)
             }
             precondition(trips.count == count && trips.allSatisfy { $0.stops.count == 20 })
         }
