@@ -2,10 +2,11 @@ import Foundation
 @testable import PersistenceCore
 import Testing
 
-/// A fetched row's values are read by a fast path (`FastPaths/EntitySQL+RowValues.swift` and
-/// `SQLiteStatement+ColumnValue.swift`): one `sqlite3_column_value` per column, and an array
-/// literal for up to eight values. Every row size, on both sides of eight, and every stored type
-/// must come back exactly as it was written.
+/// A fetched row's values are read by fast paths (`FastPaths/RowValues.swift` and
+/// `SQLiteStatement+ColumnValue.swift`): one `sqlite3_column_value` per column, written into a
+/// buffer that the rows of one statement share. Every row size and every stored type must come
+/// back exactly as it was written, and a row's values must stay a value: writing to one row's
+/// never shows in another's.
 @Suite("Reading rows")
 struct RowReadingTests {
     /// The attribute type and stored value of column `index`: each kind in turn, NULL included.
@@ -45,6 +46,81 @@ struct RowReadingTests {
             // `.uuid` equals the blob of its bytes, so the kind is checked apart.
             #expect(Self.kind(of: read) == Self.kind(of: written), "column \(index)")
         }
+    }
+
+    @Test("Rows read through one reader, across several shared buffers, each read back their own values")
+    func rowsSharingBuffers() throws {
+        let count = RowValues.Reader.rowsPerSharedBuffer * 3 + 5
+        let (sql, connection) = try Self.storeOfNumbers(count)
+        let select = try connection.cachedStatement("SELECT * FROM NUMBERS ORDER BY Z_PK")
+        var reader = sql.rowReader()
+        var rows: [EntitySQL.Row] = []
+        while try select.step() { rows.append(sql.row(of: select, reader: &reader)) }
+        #expect(rows.count == count)
+        for (index, row) in rows.enumerated() {
+            #expect(Array(row.values) == Self.numbers(index), "row \(index)")
+        }
+    }
+
+    @Test("Writing to one row's values changes neither its neighbours in the shared buffer nor an earlier copy")
+    func writesCopyTheirRowOnly() throws {
+        let (sql, connection) = try Self.storeOfNumbers(10)
+        let select = try connection.cachedStatement("SELECT * FROM NUMBERS ORDER BY Z_PK")
+        var reader = sql.rowReader()
+        var rows: [EntitySQL.Row] = []
+        while try select.step() { rows.append(sql.row(of: select, reader: &reader)) }
+        let cached = rows[4].values
+        var changed = rows[4].values
+        changed[1] = .text("changed")
+        changed[1] = .text("changed twice")  // now an array of its own: written in place
+        #expect(Array(changed) == [.integer(4), .text("changed twice")])
+        #expect(Array(cached) == Self.numbers(4))
+        for (index, row) in rows.enumerated() {
+            #expect(Array(row.values) == Self.numbers(index), "row \(index)")
+        }
+        #expect(changed != cached)
+        #expect(RowValues(Self.numbers(4)) == cached)
+    }
+
+    @Test("An entity with no stored values reads rows of no values")
+    func rowsOfNoValues() throws {
+        let entity = EntitySchema(name: "Bare", attributes: [])
+        let sql = EntitySQL(entity: entity, in: Schema([entity]), storeIdentifier: UUID())
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute("CREATE TABLE BARE (Z_PK INTEGER PRIMARY KEY, Z_OPT INTEGER)")
+        try connection.execute("INSERT INTO BARE VALUES (1, 1), (2, 1), (3, 1)")
+        let select = try connection.cachedStatement("SELECT * FROM BARE")
+        var reader = sql.rowReader()
+        var keys: [Int64] = []
+        while try select.step() {
+            let row = sql.row(of: select, reader: &reader)
+            #expect(row.values.isEmpty)
+            keys.append(row.primaryKey)
+        }
+        #expect(keys == [1, 2, 3])
+    }
+
+    /// Row `index`'s values in the store ``storeOfNumbers(_:)`` makes.
+    private static func numbers(_ index: Int) -> [SQLiteValue] {
+        [.integer(Int64(index)), .text("number \(index)")]
+    }
+
+    /// An in-memory table of `count` rows, each holding ``numbers(_:)``.
+    private static func storeOfNumbers(_ count: Int) throws -> (EntitySQL, SQLiteConnection) {
+        let entity = EntitySchema(name: "Numbers", attributes: [
+            AttributeSchema(name: "value", type: .int, isOptional: false),
+            AttributeSchema(name: "name", type: .string, isOptional: false),
+        ])
+        let sql = EntitySQL(entity: entity, in: Schema([entity]), storeIdentifier: UUID())
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute("CREATE TABLE NUMBERS (Z_PK INTEGER PRIMARY KEY, Z_OPT INTEGER, C0, C1)")
+        let insert = try connection.cachedStatement("INSERT INTO NUMBERS VALUES (?1, 1, ?2, ?3)")
+        for index in 0..<count {
+            try insert.bind([.integer(Int64(index) + 1)] + numbers(index))
+            #expect(try insert.step() == false)
+            insert.reset()
+        }
+        return (sql, connection)
     }
 
     private static func kind(of value: SQLiteValue) -> String {

@@ -137,8 +137,9 @@ extension ModelContainer {
         let statement = try connection.cachedStatement(entity.select + (filter.map { " WHERE " + $0.sql } ?? ""))
         try statement.bind(filter?.bindings ?? [])
         var keys: [Int64] = []
+        var reader = entity.rowReader()
         while try statement.step() {
-            let row = entity.row(of: statement)
+            let row = entity.row(of: statement, reader: &reader)
             let copy = T.detachedCopy(of: row, entity)
             do {
                 if try predicate.evaluate(copy) { keys.append(row.primaryKey) }

@@ -98,8 +98,7 @@ extension ModelContext {
     }
 
     func fill(_ data: BackingData, with row: EntitySQL.Row) {
-        data.values = row.values
-        data.cachedValues = row.values
+        data.takeStoredValues(row.values)
         data.version = row.version
         data.set(BackingData.Flag.fault, false)
     }

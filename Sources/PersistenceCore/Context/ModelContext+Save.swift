@@ -81,8 +81,7 @@ extension ModelContext {
             registered = rekeyed
         }
         for write in outcome.written {
-            write.data.values = write.values
-            write.data.cachedValues = write.values
+            write.data.takeStoredValues(write.values)
             write.data.version = write.version
             write.data.changedAttributes = AttributeMask()
             write.data.changedRelationships = AttributeMask()

@@ -2,7 +2,7 @@
 struct SaveOutcome: Sendable {
     struct Write: Sendable {
         let data: BackingData
-        let values: [SQLiteValue]
+        let values: RowValues
         let version: Int64
     }
     /// Each inserted object, its temporary identifier and its new primary key.

@@ -10,7 +10,7 @@ struct SavePlan: Sendable {
 
     /// A conflict met on the way: the object, what Core Data would report, the row as it is now
     /// (nil when it is gone), and whether the object was being deleted.
-    typealias Conflict = (data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool, values: [SQLiteValue])
+    typealias Conflict = (data: BackingData, conflict: MergeConflict, row: EntitySQL.Row?, isDeletion: Bool, values: RowValues)
 
     /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
     /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
@@ -126,7 +126,7 @@ struct SavePlan: Sendable {
     }
 
     /// Writes an updated object if its row still has the version this context read.
-    private func tryUpdate(_ data: BackingData, _ values: [SQLiteValue], sql: EntitySQL, primaryKey: Int64,
+    private func tryUpdate(_ data: BackingData, _ values: RowValues, sql: EntitySQL, primaryKey: Int64,
                            in connection: SQLiteConnection) throws(ModelError) -> Bool {
         let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(values.count + 3)")
         try statement.bind(.integer(primaryKey), at: 1)
@@ -169,7 +169,7 @@ struct SavePlan: Sendable {
         return primaryKey
     }
 
-    private static func conflict(_ data: BackingData, _ values: [SQLiteValue], row: EntitySQL.Row?) -> MergeConflict {
+    private static func conflict(_ data: BackingData, _ values: RowValues, row: EntitySQL.Row?) -> MergeConflict {
         MergeConflict(
             identifier: data.persistentModelID,
             objectSnapshot: data.snapshot(of: values),

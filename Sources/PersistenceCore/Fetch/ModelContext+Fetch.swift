@@ -35,8 +35,9 @@ extension ModelContext {
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
             var rows: [EntitySQL.Row] = []
+            var reader = sql.rowReader()
             while try statement.step() {
-                rows.append(sql.row(of: statement))
+                rows.append(sql.row(of: statement, reader: &reader))
             }
             return rows
         }

@@ -54,7 +54,7 @@ extension MergePolicy {
     /// What a policy decides for one conflicting object.
     enum Resolution {
         /// Write these values over the row.
-        case write([SQLiteValue])
+        case write(RowValues)
         /// Keep the row as the store holds it (and take its values into memory).
         case keepStore
         /// Delete the row.
@@ -64,7 +64,7 @@ extension MergePolicy {
     /// Core Data's merge policies, for one conflicting object whose row still exists.
     /// `values` are the object's values as the save writes them (a relationship to a new object
     /// holds the key reserved for it).
-    func resolution(for data: BackingData, values: [SQLiteValue], against row: EntitySQL.Row, isDeletion: Bool,
+    func resolution(for data: BackingData, values: RowValues, against row: EntitySQL.Row, isDeletion: Bool,
                     custom: [String: SQLiteValue]?) -> Resolution {
         let cached = data.cachedValues ?? row.values
         switch self {
@@ -76,16 +76,16 @@ extension MergePolicy {
             return isDeletion ? .delete : .write(values)
         case .mergeByPropertyStoreTrump:
             if isDeletion { return .keepStore }
-            return .write(values.indices.map { row.values[$0] != cached[$0] ? row.values[$0] : values[$0] })
+            return .write(RowValues(values.indices.map { row.values[$0] != cached[$0] ? row.values[$0] : values[$0] }))
         case .mergeByPropertyObjectTrump:
             if isDeletion { return .delete }
-            return .write(values.indices.map { values[$0] != cached[$0] ? values[$0] : row.values[$0] })
+            return .write(RowValues(values.indices.map { values[$0] != cached[$0] ? values[$0] : row.values[$0] }))
         case .custom:
             guard let custom else { return .keepStore }
             // A custom policy decides attributes; relationship columns keep the store's.
-            return .write(row.values.indices.map { index in
+            return .write(RowValues(row.values.indices.map { index in
                 index < data.entity.attributes.count ? custom[data.entity.attributes[index].name] ?? row.values[index] : row.values[index]
-            })
+            }))
         }
     }
 }

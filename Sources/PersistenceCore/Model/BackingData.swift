@@ -16,13 +16,22 @@ public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
 
-    /// The current values, one per attribute, in ``EntitySchema/attributes`` order.
+    /// The values as the context last read them from the store, one per attribute in
+    /// ``EntitySchema/attributes`` order (nil for an object never saved). A fetch's rows share
+    /// their values' storage (see `FastPaths/RowValues.swift`); they are never written.
+    var cachedValues: RowValues?
+    /// The values written since the last read or save, one per attribute, if any were
+    /// (`hasWrittenValues`); until then the values are the cached ones, so that reading a row
+    /// costs no array of its own.
     ///
     /// Swift checks at run time that no two accesses to it overlap. That check costs an attribute
     /// get about 9 ns and keeps every goal met (see `FastPaths/README.md`), so it stays on.
-    var values: [SQLiteValue]
-    /// The values as the context last read them from the store (nil for an object never saved).
-    var cachedValues: [SQLiteValue]?
+    private var writtenValues: [SQLiteValue]
+    /// Whether `writtenValues` holds the current values. A flag of its own, not
+    /// `writtenValues.isEmpty`: reading and writing one attribute touches the array exactly as a
+    /// plain `[SQLiteValue]` would, once its subscript, so two threads racing on one model (the
+    /// `WrongQueueMutation` lesson's mistake) lose writes, as the lesson shows, and nothing worse.
+    private var hasWrittenValues: Bool
     /// The `Z_OPT` version the context last read: optimistic locking compares it at save.
     var version: Int64 = 0
     /// Which attributes changed since the last save or refresh.
@@ -52,7 +61,8 @@ public final class BackingData: @unchecked Sendable {
     public init(entity: EntitySchema) {
         let token = TemporaryToken.next()
         self.entity = entity
-        self.values = Array(repeating: .null, count: entity.storedValueCount)
+        self.writtenValues = Array(repeating: .null, count: entity.storedValueCount)
+        self.hasWrittenValues = true
         // A new object relates to nothing yet: every relationship is loaded, and empty.
         self.relations = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
         self.temporaryToken = token
@@ -64,10 +74,11 @@ public final class BackingData: @unchecked Sendable {
     /// With a `link`, it is registered from birth in the context the link belongs to, and starts
     /// out being adopted (see ``BackingData/forNewModel(of:)``): the model's initializer may write
     /// default values, which must not count as changes. Without one, it belongs to no context.
-    init(entity: EntitySchema, identifier: PersistentIdentifier, values: [SQLiteValue]?, version: Int64,
+    init(entity: EntitySchema, identifier: PersistentIdentifier, values: RowValues?, version: Int64,
          registeredThrough link: ContextLink? = nil) {
         self.entity = entity
-        self.values = values ?? Array(repeating: .null, count: entity.storedValueCount)
+        self.writtenValues = []
+        self.hasWrittenValues = false
         self.relations = entity.relationships.isEmpty ? [] : RelationSlot.sharedFaults[entity.relationships.count]
         self.cachedValues = values
         self.version = version
@@ -130,7 +141,42 @@ public final class BackingData: @unchecked Sendable {
                 context.fulfillFault(self)
             }
         }
-        return values[index]
+        return currentValue(at: index)
+    }
+
+    /// Attribute `index`'s current value: written, or else as last read.
+    private func currentValue(at index: Int) -> SQLiteValue {
+        if hasWrittenValues { return writtenValues[index] }
+        return cachedValues?[index] ?? .null  // nil only for a fault not fulfilled yet
+    }
+
+    /// The current values: those written since the last read or save, or else those last read
+    /// (all null for a fault not fulfilled yet).
+    var values: RowValues {
+        get {
+            if hasWrittenValues { return RowValues(writtenValues) }
+            return cachedValues ?? RowValues(repeating: .null, count: entity.storedValueCount)
+        }
+        set {
+            writtenValues = newValue.array
+            hasWrittenValues = true
+        }
+    }
+
+    /// Makes `values` the values last read or saved, and the current ones.
+    func takeStoredValues(_ values: RowValues) {
+        cachedValues = values
+        writtenValues = []
+        hasWrittenValues = false
+    }
+
+    /// Writes attribute `index`, copying the values last read first if nothing was written yet.
+    private func write(_ stored: SQLiteValue, at index: Int) {
+        if !hasWrittenValues {
+            writtenValues = values.array
+            hasWrittenValues = true
+        }
+        writtenValues[index] = stored
     }
 
     /// Writes the stored form of attribute `index` once queue confinement is checked, and records
@@ -142,15 +188,15 @@ public final class BackingData: @unchecked Sendable {
         if has(Flag.adopting) { return }
         guard let link, let context = link.context, !isDetached else {
             if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: true) }
-            values[index] = stored
+            write(stored, at: index)
             return
         }
         if QueueWatchdog.checksAccess(through: link), QueueWatchdog.access(index, of: self, on: context, isWrite: true) == .hop {
             return context.hopSynchronously { self.setStoredValue(stored, at: index) }
         }
         if isFault { context.fulfillFault(self) }
-        guard values[index] != stored else { return }
-        values[index] = stored
+        guard currentValue(at: index) != stored else { return }
+        write(stored, at: index)
         changedAttributes.insert(index)
         context.noteChange(of: self)
     }
@@ -231,7 +277,7 @@ public final class BackingData: @unchecked Sendable {
     }
 
     /// The values by attribute name, as conflicts and notifications report them.
-    func snapshot(of values: [SQLiteValue]) -> [String: SQLiteValue] {
+    func snapshot(of values: RowValues) -> [String: SQLiteValue] {
         Dictionary(uniqueKeysWithValues: zip(entity.attributes.map(\.name), values))
     }
 
@@ -255,7 +301,7 @@ public final class BackingData: @unchecked Sendable {
 
     /// Puts back the values last read from the store.
     func discardChanges() {
-        if let cachedValues { values = cachedValues }
+        if let cachedValues { takeStoredValues(cachedValues) }
         changedAttributes = AttributeMask()
         refaultRelationships()
         set(Flag.changed, false)

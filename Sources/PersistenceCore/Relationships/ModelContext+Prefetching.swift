@@ -18,8 +18,8 @@ extension ModelContext {
             case .column(let valueIndex):
                 var keys: [Int64] = []
                 for data in sources { if case .integer(let key) = data.values[valueIndex] { keys.append(key) } }
-                // Each related row is its own owner here: column 0 is its primary key.
-                let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), ownerColumn: 0)
+                // Each related row is its own owner here.
+                let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
                 var byKey: [Int64: any PersistentModel] = [:]
                 for (key, models) in related { byKey[key] = models.first }
                 for data in sources {
@@ -28,15 +28,15 @@ extension ModelContext {
                 }
             case .inverseColumn(let column):
                 guard let inverse = relationship.inverseIndex, let valueIndex = destination.entity.valueIndex(ofRelationship: inverse) else { return }
-                // The owner is the row's own foreign key, read where `select` lists it.
+                // The owner is the row's own foreign key, which its values hold.
                 let members = try readRelated(type, destination, select: destination.select, where: column, in: keys(of: sources),
-                                              ownerColumn: Int32(valueIndex) + 2)
+                                              owner: .value(at: valueIndex))
                 fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             case .joinTable(let join):
                 let select = "SELECT \(destination.selectColumns), \(join.sourceColumn) FROM \(join.name) JOIN \(destination.entity.tableName) ON Z_PK = \(join.destinationColumn)"
                 // The owner is the join row's source key, the column after the destination's.
                 let members = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources),
-                                              ownerColumn: Int32(destination.attributeTypes.count) + 2)
+                                              owner: .column(Int32(destination.attributeTypes.count) + 2))
                 fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
             }
         } catch {
@@ -58,11 +58,29 @@ extension ModelContext {
         Set(sources.compactMap { $0.persistentModelID.primaryKey })
     }
 
+    /// Where a related row's owner key is read: the row's own primary key, one of its values (its
+    /// foreign key), or a statement column after the row's own (a join table's source key).
+    private enum OwnerKey {
+        case primaryKey
+        case value(at: Int)
+        case column(Int32)
+
+        /// The owner of `row`, the current row of `statement`; nil for a null foreign key, which
+        /// the query's `IN` never matches. A value already read is not read from SQLite again.
+        func read(from statement: SQLiteStatement, row: EntitySQL.Row) -> Int64? {
+            switch self {
+            case .primaryKey: row.primaryKey
+            case .value(let index): if case .integer(let key) = row.values[index] { key } else { nil }
+            case .column(let column): statement.int64(column)
+            }
+        }
+    }
+
     /// The rows of `destination` whose `column` is one of `keys`, materialized in this context
-    /// (registered instances keep their values), grouped by owner: the key in the statement's
-    /// column `ownerColumn`. Each owner's models come by primary key.
+    /// (registered instances keep their values), grouped by `owner`. Each owner's models come by
+    /// primary key.
     private func readRelated<T: PersistentModel>(
-        _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, ownerColumn: Int32
+        _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, owner: OwnerKey
     ) throws(ModelError) -> [Int64: [any PersistentModel]] {
         var rows: [(owner: Int64, row: EntitySQL.Row)] = []
         let sorted = keys.sorted()
@@ -75,8 +93,11 @@ extension ModelContext {
             try readStore { (connection) throws(ModelError) in
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(chunk.map { .integer($0) })
+                var reader = destination.rowReader()
                 while try statement.step() {
-                    rows.append((statement.int64(ownerColumn), destination.row(of: statement)))
+                    let row = destination.row(of: statement, reader: &reader)
+                    guard let key = owner.read(from: statement, row: row) else { continue }
+                    rows.append((key, row))
                 }
             }
         }

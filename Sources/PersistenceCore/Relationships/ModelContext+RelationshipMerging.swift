@@ -31,7 +31,7 @@ extension ModelContext {
     /// After a merge moved `data` from one related row to another (a to-one column changed from
     /// `before`), the registered models on both ends read their side again: the stop another
     /// context moved leaves this context's old trip's `stops` and joins the new one's.
-    func refreshInverses(of data: BackingData, before: [SQLiteValue]) {
+    func refreshInverses(of data: BackingData, before: RowValues) {
         for index in data.relations.indices {
             guard let valueIndex = data.entity.valueIndex(ofRelationship: index), before[valueIndex] != data.values[valueIndex],
                   relationshipSQL(of: data, at: index).inverseIndex != nil

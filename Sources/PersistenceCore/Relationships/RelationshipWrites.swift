@@ -61,7 +61,7 @@ struct RelationshipWrites: Sendable {
     func valuesToWrite(inserted: [BackingData], keys: [Int64]) -> Values {
         guard !pendingKeys.isEmpty else { return Values(overrides: [:]) }
         let reserved = Self.reservedKeys(inserted: inserted, keys: keys)
-        var overrides: [ObjectIdentifier: [SQLiteValue]] = [:]
+        var overrides: [ObjectIdentifier: RowValues] = [:]
         for pending in pendingKeys {
             let id = ObjectIdentifier(pending.data)
             var values = overrides[id] ?? pending.data.values
@@ -110,9 +110,9 @@ struct RelationshipWrites: Sendable {
 
     /// The values a save writes per object: its own unless a relationship column was filled in.
     struct Values {
-        let overrides: [ObjectIdentifier: [SQLiteValue]]
+        let overrides: [ObjectIdentifier: RowValues]
 
-        subscript(data: BackingData) -> [SQLiteValue] {
+        subscript(data: BackingData) -> RowValues {
             overrides.isEmpty ? data.values : overrides[ObjectIdentifier(data)] ?? data.values
         }
     }

@@ -52,13 +52,26 @@ final class EntitySQL: Sendable {
     struct Row: Sendable {
         let primaryKey: Int64
         let version: Int64
-        let values: [SQLiteValue]
+        let values: RowValues
     }
 
-    /// Reads the current row of a `select` statement (the values through a fast path:
-    /// `FastPaths/EntitySQL+RowValues.swift`).
+    /// Reads the current row of a `select` statement; `reader` keeps the values of a statement's
+    /// rows together (`FastPaths/RowValues.swift`): read each statement's rows with one reader.
+    func row(of statement: SQLiteStatement, reader: inout RowValues.Reader) -> Row {
+        let types = attributeTypes
+        return Row(primaryKey: statement.int64(0), version: statement.int64(1),
+                   values: reader.read { statement.columnValue(Int32($0) + 2, as: types[$0]) })
+    }
+
+    /// A reader for the rows of one statement that returns many (see ``row(of:reader:)``).
+    func rowReader() -> RowValues.Reader {
+        RowValues.Reader(width: attributeTypes.count)
+    }
+
+    /// Reads the current row of a statement that returns one: its values get a buffer of their own.
     func row(of statement: SQLiteStatement) -> Row {
-        Row(primaryKey: statement.int64(0), version: statement.int64(1), values: values(of: statement))
+        var reader = RowValues.Reader(width: attributeTypes.count, rowsPerBuffer: 1)
+        return row(of: statement, reader: &reader)
     }
 
     /// The identifier of the row `primaryKey`.

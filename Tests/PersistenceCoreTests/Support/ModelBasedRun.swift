@@ -446,7 +446,7 @@ final class ModelBasedRun {
         guard Set(data.changedAttributes) == expected.changed else {
             return "changed attributes \(Array(data.changedAttributes)); the reference expects \(expected.changed.sorted())"
         }
-        guard data.cachedValues == expected.cached else {
+        guard data.cachedValues.map(Array.init) == expected.cached else {
             return "last-read values \(String(describing: data.cachedValues)); the reference expects \(String(describing: expected.cached))"
         }
         guard !expected.isFault else { return nil }
