@@ -29,10 +29,14 @@ enum RelationshipBenchmarks: BenchmarkGroup {
         let container: ModelContainer
         let raw: OpaquePointer
 
+        /// Where the store lives: removed with everything in it when the benchmark process exits.
+        static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relationship-benchmarks-\(getpid())")
+
         init() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relationship-benchmarks-\(getpid())")
+            let folder = Self.folder
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            atexit { try? FileManager.default.removeItem(at: Store.folder) }
             let url = folder.appendingPathComponent("trips.sqlite")
             container = try ModelContainer(for: Trip.self, configuration: .file(url))
             let context = container.newBackgroundContext()
