@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// > Warning: The attribute values belong to the context's queue. Reading or writing them from
 /// > another queue is a data race unless the container's access policy hops for you.
-// @unchecked: `values` and the save bookkeeping are touched only on the owning context's queue (the
-// rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and `linkSlot` are atomics.
+// @unchecked: the values (cached and written) and the save bookkeeping are touched only on the owning
+// context's queue (the rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and
+// `linkSlot` are atomics.
 public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
