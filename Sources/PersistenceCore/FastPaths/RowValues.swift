@@ -11,8 +11,7 @@
 /// `rowsPerSharedBuffer` rows' values alive.
 // @unchecked: the shared buffer is written only as `Buffer` below says (the standard library's
 // ManagedBuffer cannot be declared Sendable itself); the other case is an ordinary array.
-struct RowValues: RandomAccessCollection, MutableCollection, Equatable, CustomStringConvertible,
-                 @unchecked Sendable, ExpressibleByArrayLiteral {
+struct RowValues: RandomAccessCollection, MutableCollection, Equatable, CustomStringConvertible, @unchecked Sendable {
     private enum Storage {
         /// `width` values from `start` in a buffer a reader filled.
         case shared(Buffer, start: Int32, width: Int32)
@@ -28,10 +27,6 @@ struct RowValues: RandomAccessCollection, MutableCollection, Equatable, CustomSt
     /// The values in `array`, which they share rather than copy.
     init(_ array: [SQLiteValue]) {
         storage = .array(array)
-    }
-
-    init(arrayLiteral values: SQLiteValue...) {
-        self.init(values)
     }
 
     init(repeating value: SQLiteValue, count: Int) {
