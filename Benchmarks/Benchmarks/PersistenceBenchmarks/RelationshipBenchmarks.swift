@@ -13,6 +13,8 @@ import SampleModels
 /// - Prefetching: `relationshipKeyPathsForPrefetching = [\Trip.stops]` reads every trip's stops,
 ///   rows included, with the fetch.
 /// - The peer: one SQL join over the same tables, read into Swift values.
+/// - Faulting's and prefetching's own queries with nothing but SQLite (`RawTripReads`): how much
+///   of the gap between the two is SQLite's, and how much the object layer's.
 ///
 /// Each iteration uses a new context, so every object is made from its row. The store is a file,
 /// as an app's is: each fault is a read through one of the store's reader connections.
@@ -24,10 +26,11 @@ enum RelationshipBenchmarks: BenchmarkGroup {
 
     /// The trips in a PersistenceCore file store (a relationship fault is a read of the file, as
     /// in an app), and a raw SQLite connection to the same file.
-    // @unchecked: the raw connection is used by one benchmark at a time, and benchmarks run one after another.
+    // @unchecked: the raw connection and its statements are used by one benchmark at a time, and benchmarks run one after another.
     final class Store: @unchecked Sendable {
         let container: ModelContainer
         let raw: OpaquePointer
+        let rawReads: RawTripReads
 
         /// Where the store lives: removed with everything in it when the benchmark process exits.
         static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relationship-benchmarks-\(getpid())")
@@ -51,6 +54,7 @@ enum RelationshipBenchmarks: BenchmarkGroup {
             var handle: OpaquePointer?
             precondition(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
             raw = handle!
+            rawReads = RawTripReads(connection: raw)
         }
 
         static let shared = try! Store()
@@ -72,6 +76,22 @@ enum RelationshipBenchmarks: BenchmarkGroup {
             defer { sqlite3_finalize(statement) }
             benchmark.startMeasurement()
             let trips = RawTripJoin.read(statement!)
+            benchmark.stopMeasurement()
+            precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
+        }
+
+        Benchmark("Trips 1k × 20 stops: raw SQLite, faulting's queries", configuration: configuration) { benchmark in
+            let reads = Store.shared.rawReads
+            benchmark.startMeasurement()
+            let trips = reads.faulting()
+            benchmark.stopMeasurement()
+            precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
+        }
+
+        Benchmark("Trips 1k × 20 stops: raw SQLite, prefetching's queries", configuration: configuration) { benchmark in
+            let reads = Store.shared.rawReads
+            benchmark.startMeasurement()
+            let trips = reads.prefetching()
             benchmark.stopMeasurement()
             precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
         }
