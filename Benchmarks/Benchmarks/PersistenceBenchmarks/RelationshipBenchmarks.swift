@@ -80,20 +80,15 @@ enum RelationshipBenchmarks: BenchmarkGroup {
             precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
         }
 
-        Benchmark("Trips 1k × 20 stops: raw SQLite, faulting's queries", configuration: configuration) { benchmark in
-            let reads = Store.shared.rawReads
-            benchmark.startMeasurement()
-            let trips = reads.faulting()
-            benchmark.stopMeasurement()
-            precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
-        }
-
-        Benchmark("Trips 1k × 20 stops: raw SQLite, prefetching's queries", configuration: configuration) { benchmark in
-            let reads = Store.shared.rawReads
-            benchmark.startMeasurement()
-            let trips = reads.prefetching()
-            benchmark.stopMeasurement()
-            precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
+        for prefetching in [false, true] {
+            Benchmark("Trips 1k × 20 stops: raw SQLite, \(prefetching ? "prefetching" : "faulting")'s queries",
+                      configuration: configuration) { benchmark in
+                let reads = Store.shared.rawReads
+                benchmark.startMeasurement()
+                let trips = prefetching ? reads.prefetching() : reads.faulting()
+                benchmark.stopMeasurement()
+                precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
+            }
         }
     }
 

@@ -39,10 +39,6 @@ public struct RawTripReads {
         stopsOfTrips = prepare("\(stop) WHERE ZTRIP IN (\(placeholders)) ORDER BY ZTRIP, Z_PK")
     }
 
-    public func finalize() {
-        for statement in [trips, stopKeys, stopByKey, stopsOfTrips] { sqlite3_finalize(statement) }
-    }
-
     /// What faulting asks SQLite for: the trips, then for each trip its stops' keys (its
     /// relationship fault), then each stop's row by key (its own fault). Each query after the
     /// trips is a read of its own, as each fault is: SQLite starts and ends a read transaction
