@@ -16,7 +16,7 @@ struct DeleteRuleTests {
             let first = trip.stops[0]
             let tag = try #require(first.tags.first)
             context.delete(first)
-            #expect(trip.stops.count == 3, "the rule applies at the save, as Core Data's pending changes")
+            #expect(trip.stops.count == 3, "the rule applies at the save here (Core Data's default applies it at the end of the event)")
             try context.save()
             #expect(trip.stops.map(\.title) == ["Lisbon stop 1", "Lisbon stop 2"], "nullify: the trip forgot the stop")
             #expect(tag.stops.count == 2, "and so did its tag")
@@ -152,6 +152,58 @@ struct BatchDeleteRuleTests {
         let after = try SQLiteFixture.rows("SELECT ZHOLDER, Z_OPT FROM ZBADGE", in: url)
         #expect(before == [["1", "1"]])
         #expect(after == [["NULL", "2"]])
+    }
+
+    @Test("A batch delete reports the rows it deletes as deleted only, and merging it lets their related models go")
+    func deletedRowsAreNotAlsoUpdated() async throws {
+        // Given a club whose member Ada, loaded with her card, is on show in a context
+        let container = try ModelContainer(for: Club.self, configuration: .inMemory)
+        let shown = container.newBackgroundContext()
+        let (club, ada, card) = try shown.performAndWait {
+            let club = Club(name: "Chess")
+            shown.insert(club)
+            let ada = Member(name: "Ada")
+            club.members = [ada]
+            ada.card = MemberCard(number: 1)
+            try shown.save()
+            return (club.persistentModelID, ada.persistentModelID, ada.card!.persistentModelID)
+        }
+        var published = container.changes.makeAsyncIterator()
+
+        // When every member is deleted by a batch (the card cascades; its nullify rule points back at Ada)
+        try container.execute(BatchDeleteRequest<Member>())
+        let changes = try #require(await published.next())
+
+        // Then Ada and her card are reported deleted, and neither also as updated
+        #expect(changes.deleted == [ada, card])
+        #expect(changes.updated.isDisjoint(with: changes.deleted))
+        // And once the context merges the batch, the club no longer lists the deleted member
+        ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [shown])
+        let members = try shown.performAndWait { try #require(shown.registeredModel(for: club) as Club?).members.count }
+        #expect(members == 0)
+    }
+
+    @Test("A model found deleted when refreshed leaves the loaded relationships of the models related to it")
+    func refreshFindingTheRowGone() throws {
+        // Given a club whose member Ada is loaded in a context
+        let container = try ModelContainer(for: Club.self, configuration: .inMemory)
+        let shown = container.newBackgroundContext()
+        let club = try shown.performAndWait {
+            let club = Club(name: "Chess")
+            shown.insert(club)
+            club.members = [Member(name: "Ada")]
+            try shown.save()
+            return club.persistentModelID
+        }
+        // When her row is deleted behind the context's back (a batch nobody merged) and she is refreshed
+        try container.execute(BatchDeleteRequest<Member>())
+        let members = try shown.performAndWait {
+            let shownClub = try #require(shown.registeredModel(for: club) as Club?)
+            shown.refresh(shownClub.members[0], mergeChanges: true)
+            return shownClub.members.count
+        }
+        // Then the club no longer lists her: touching her through it would stop the process
+        #expect(members == 0)
     }
 
     @Test("A batch delete reaching a .deny rule is refused before anything is written")

@@ -210,6 +210,16 @@ struct RelationshipTests {
         }
     }
 
+    @Test("Two relationships naming the same inverse are a typed error that says which one already has it")
+    func sharedInverse() throws {
+        #expect {
+            _ = try ModelContainer(for: Album.self, configuration: .inMemory)
+        } throws: { error in
+            guard case ModelError.invalidRelationship(let entity, let relationship, let reason) = error else { return false }
+            return entity == "Album" && relationship == "bonusTracks" && reason.contains("Track.album is already the inverse of Album.tracks")
+        }
+    }
+
     @Test("A relationship read off its context's queue is a violation, named like an attribute's")
     func relationshipQueueRule() async throws {
         let container = try makeTripContainer()
@@ -250,6 +260,29 @@ struct RelationshipTests {
             #expect(tripInSecond.stops.map(\.title) == ["Lisbon stop 0", "from first", "from second"],
                     "after the resolved conflict the list is read again: both new stops")
         }
+    }
+
+    @Test("A prefetch whose read fails makes the fetch throw, rather than leave faults that stop the process when touched")
+    func prefetchReadFailure() throws {
+        // Given a trip with stops in a file, whose stops' table is then dropped behind the container's back
+        let directory = TemporaryDirectory()
+        let url = directory.file("trips.sqlite")
+        let container = try makeTripContainer(.file(url))
+        _ = try saveTrip(named: "Lisbon", stops: 2, in: container.newBackgroundContext())
+        try SQLiteFixture.execute("DROP TABLE ZSTOP", in: url)
+        let context = container.newBackgroundContext()
+        var prefetching = FetchDescriptor<Trip>()
+        prefetching.relationshipKeyPathsForPrefetching = [\Trip.stops]
+
+        // When the trips are fetched with their stops, then without
+        let prefetchFailed = context.performAndWait { () -> Bool in
+            do { _ = try context.fetch(prefetching); return false } catch { return error is ModelError }
+        }
+        let trips = try context.performAndWait { try context.fetchCount(FetchDescriptor<Trip>()) }
+
+        // Then the prefetching fetch threw a typed error, and the trips alone still read
+        #expect(prefetchFailed)
+        #expect(trips == 1)
     }
 
     @Test("Prefetching loads every trip's stops, every stop's trip and tags with the fetch; without it they load on first touch")

@@ -55,11 +55,11 @@ extension ModelContainer {
                 while try select.step() { keys.append(select.int64(0)) }
                 try rules.apply(to: keys, of: entity)
                 try connection.run("DELETE FROM \(table)" + condition, bindings)
-                return BatchWrite(keys: keys, related: try rules.changes())
+                return BatchWrite(keys: keys, related: try rules.changes(deleting: keys, of: entity))
             case .primaryKeys(let keys):
                 try rules.apply(to: keys, of: entity)
                 try Self.run("DELETE FROM \(table)", onEachOf: keys, values: [], in: connection)
-                return BatchWrite(keys: keys, related: try rules.changes())
+                return BatchWrite(keys: keys, related: try rules.changes(deleting: keys, of: entity))
             }
         }
         return request.resultType.result(identifiers(entity, keys), count: keys.count)

@@ -22,7 +22,7 @@ extension ModelContext {
         for keyPath in keyPaths {
             // FetchDescriptor.validate() refused any other key path before the fetch.
             guard let name = T.attributeKeyPaths[keyPath], let index = T.entitySchema.relationshipIndex(named: name) else { continue }
-            prefetchRelationship(index, of: models, entity: sql)
+            try prefetchRelationship(index, of: models, entity: sql)
         }
     }
 

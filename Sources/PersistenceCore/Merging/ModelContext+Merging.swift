@@ -87,7 +87,9 @@ extension ModelContext {
             return  // the store could not be read: keep what memory holds
         }
         guard let row else {
+            // Gone from the store: as for a merged deletion, the models related to it let go first.
             dropFromChangeTracking(data)
+            detachFromRelatedModels(data)
             forget(data, because: .foundDeleted)
             return
         }

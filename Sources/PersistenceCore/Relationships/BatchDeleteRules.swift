@@ -8,7 +8,9 @@
 /// - `.deny`: refused before anything is written, whether or not related rows exist. Core Data
 ///   fails such a request with error 134060, "Delete rule is not supported for batch deletes".
 ///
-/// Join-table rows of deleted rows are always removed. No context hears of any of it unless it
+/// The deleted rows' rows in the join tables of their own relationships are removed (a to-many
+/// relationship with no inverse belongs to the other entity, and its join table keeps rows
+/// naming a deleted row, as Core Data's does). No context hears of any of it unless it
 /// merges the result (``ModelContainer/changes`` carries the cascaded deletions and nullified rows).
 struct BatchDeleteRules {
     let store: SQLiteStore
@@ -96,12 +98,20 @@ struct BatchDeleteRules {
         stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
     }
 
-    /// The related rows' changes, for subscribers of ``ModelContainer/changes``.
-    func changes() throws(ModelError) -> (updated: Set<PersistentIdentifier>, deleted: Set<PersistentIdentifier>) {
+    /// The related rows' changes, for subscribers of ``ModelContainer/changes``, once the batch
+    /// has deleted rows `keys` of `entity` itself.
+    ///
+    /// A deleted row is reported as deleted only, never also as updated, even when a rule
+    /// nullified its column on the way (a one-to-one cascade whose inverse nullifies points back
+    /// at the rows the batch deletes): a merge that refreshed it first would find it gone and
+    /// skip the deletion's clean-up of its related models.
+    func changes(deleting keys: [Int64], of entity: EntitySQL) throws(ModelError) -> (updated: Set<PersistentIdentifier>, deleted: Set<PersistentIdentifier>) {
         var updated = Set<PersistentIdentifier>(), deleted = Set<PersistentIdentifier>()
-        for (name, keys) in nullified {
+        for (name, nullifiedKeys) in nullified {
             let sql = try store.sql(for: name)
-            updated.formUnion(keys.subtracting(cascaded[name] ?? []).map { sql.identifier(primaryKey: $0) })
+            var gone = cascaded[name] ?? []
+            if name == entity.entity.name { gone.formUnion(keys) }
+            updated.formUnion(nullifiedKeys.subtracting(gone).map { sql.identifier(primaryKey: $0) })
         }
         for (name, keys) in cascaded {
             let sql = try store.sql(for: name)

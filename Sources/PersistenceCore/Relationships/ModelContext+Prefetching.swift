@@ -7,40 +7,39 @@ extension ModelContext {
     /// instead of incurring subsequent access to the persistent storage as you access each
     /// related model." The related rows come in loaded, not as faults. Models whose
     /// relationship is already loaded (or changed) keep what they hold.
-    func prefetchRelationship(_ index: Int, of models: [any PersistentModel], entity: EntitySQL) {
+    ///
+    /// - Throws: the ``ModelError`` of a read that failed: the fetch that asked for the
+    ///   prefetch fails with it, as one SwiftData fetch would.
+    func prefetchRelationship(_ index: Int, of models: [any PersistentModel], entity: EntitySQL) throws(ModelError) {
         let relationship = entity.relationships[index]
         let destination = entitySQL(named: relationship.relationship.destination)
         guard let type = container.modelTypes.type(named: destination.entity.name) else { return }
         let sources = models.map(\.backingData).filter { !$0.isFault && $0.relations[index].isFault }
         guard !sources.isEmpty else { return }
-        do {
-            switch relationship.storage {
-            case .column(let valueIndex):
-                var keys: [Int64] = []
-                for data in sources { if case .integer(let key) = data.values[valueIndex] { keys.append(key) } }
-                // Each related row is its own owner here.
-                let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
-                var byKey: [Int64: any PersistentModel] = [:]
-                for (key, models) in related { byKey[key] = models.first }
-                for data in sources {
-                    guard case .integer(let key) = data.values[valueIndex] else { data.relations[index] = .toOne(nil); continue }
-                    data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
-                }
-            case .inverseColumn(let column):
-                guard let inverse = relationship.inverseIndex, let valueIndex = destination.entity.valueIndex(ofRelationship: inverse) else { return }
-                // The owner is the row's own foreign key, which its values hold.
-                let members = try readRelated(type, destination, select: destination.select, where: column, in: keys(of: sources),
-                                              owner: .value(at: valueIndex))
-                fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
-            case .joinTable(let join):
-                let select = "SELECT \(destination.selectColumns), \(join.sourceColumn) FROM \(join.name) JOIN \(destination.entity.tableName) ON Z_PK = \(join.destinationColumn)"
-                // The owner is the join row's source key, the column after the destination's.
-                let members = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources),
-                                              owner: .column(Int32(destination.attributeTypes.count) + 2))
-                fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
+        switch relationship.storage {
+        case .column(let valueIndex):
+            var keys: [Int64] = []
+            for data in sources { if case .integer(let key) = data.values[valueIndex] { keys.append(key) } }
+            // Each related row is its own owner here.
+            let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
+            var byKey: [Int64: any PersistentModel] = [:]
+            for (key, models) in related { byKey[key] = models.first }
+            for data in sources {
+                guard case .integer(let key) = data.values[valueIndex] else { data.relations[index] = .toOne(nil); continue }
+                data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
             }
-        } catch {
-            return  // the faults stay: each loads on first access, and reports what went wrong then
+        case .inverseColumn(let column):
+            guard let inverse = relationship.inverseIndex, let valueIndex = destination.entity.valueIndex(ofRelationship: inverse) else { return }
+            // The owner is the row's own foreign key, which its values hold.
+            let members = try readRelated(type, destination, select: destination.select, where: column, in: keys(of: sources),
+                                          owner: .value(at: valueIndex))
+            fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
+        case .joinTable(let join):
+            let select = "SELECT \(destination.selectColumns), \(join.sourceColumn) FROM \(join.name) JOIN \(destination.entity.tableName) ON Z_PK = \(join.destinationColumn)"
+            // The owner is the join row's source key, the column after the destination's.
+            let members = try readRelated(type, destination, select: select, where: join.sourceColumn, in: keys(of: sources),
+                                          owner: .column(Int32(destination.attributeTypes.count) + 2))
+            fill(sources, index, from: members, relationship: relationship, destination: destination.entity.name)
         }
     }
 

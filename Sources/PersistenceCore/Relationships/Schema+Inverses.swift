@@ -35,7 +35,12 @@ extension Schema {
                 if inverse.inverseName == nil {
                     entities[d].relationships[s].inverseName = relationship.name
                 } else if inverse.inverseName != relationship.name {
-                    problem(entities[e], relationship, "its inverse \(entities[d].name).\(inverseName) names '\(inverse.inverseName!)' as its own inverse; the two sides must name each other")
+                    // Either the other side declares another inverse, or another relationship of
+                    // this model already named it as its inverse (and was mirrored onto it above).
+                    let why = inverse.hasDeclaredInverse
+                        ? "names '\(inverse.inverseName!)' as its own inverse; the two sides must name each other"
+                        : "is already the inverse of \(entities[e].name).\(inverse.inverseName!); a relationship has one inverse"
+                    problem(entities[e], relationship, "its inverse \(entities[d].name).\(inverseName) \(why)")
                 }
             }
         }

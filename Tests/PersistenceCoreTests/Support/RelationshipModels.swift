@@ -62,3 +62,43 @@ import PersistenceCore
 
     init(title: String) { self.title = title }
 }
+
+/// A one-to-one relationship that cascades one way, beside a to-many one: deleting a member
+/// deletes their card, and the card's own rule (nullify) points back at the member being deleted.
+@Model final class Club {
+    var name: String
+    var members: [Member] = []
+
+    init(name: String) { self.name = name }
+}
+
+@Model final class Member {
+    var name: String
+    var club: Club?
+    @Relationship(deleteRule: .cascade, inverse: \MemberCard.member) var card: MemberCard?
+
+    init(name: String) { self.name = name }
+}
+
+@Model final class MemberCard {
+    var number: Int
+    var member: Member?
+
+    init(number: Int) { self.number = number }
+}
+
+/// Two relationships that name the same inverse: one relationship cannot be the inverse of both.
+@Model final class Album {
+    var title: String
+    @Relationship(inverse: \Track.album) var tracks: [Track] = []
+    @Relationship(inverse: \Track.album) var bonusTracks: [Track] = []
+
+    init(title: String) { self.title = title }
+}
+
+@Model final class Track {
+    var title: String
+    var album: Album?
+
+    init(title: String) { self.title = title }
+}

@@ -31,6 +31,14 @@ enum SQLiteFixture {
         return rows
     }
 
+    /// Runs `sql` on the file with the C API, behind the back of any container that has it open.
+    static func execute(_ sql: String, in url: URL) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(url.path, &db) == SQLITE_OK else { throw FixtureError.open(url.path) }
+        defer { sqlite3_close(db) }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw FixtureError.sql(String(cString: sqlite3_errmsg(db))) }
+    }
+
     enum FixtureError: Error {
         case open(String)
         case sql(String)
