@@ -124,6 +124,12 @@ enum ModelMember {
             if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
                 return ModelRelationship.read(relationship, name: name, shape: shape)
             }
+            if let destination = ModelRelationship.optionalArrayElement(annotation.type) {
+                // SwiftData's optional to-many spelling: here a to-many relationship is never nil.
+                return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
+                    "relationshipShape",
+                    "@Model stores a to-many relationship as a plain array of models: write '\(name): [\(destination)] = []' (empty when there are none)"))])
+            }
             let written = annotation.type.trimmedDescription
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "relationshipShape",

@@ -44,6 +44,21 @@ struct ModelRelationship {
         return nil
     }
 
+    /// The model of an optional array of models (`[Stop]?`, `Optional<[Stop]>`), SwiftData's
+    /// spelling of a to-many relationship that may be nil; nil for any other type.
+    static func optionalArrayElement(_ type: TypeSyntax) -> String? {
+        var wrapped: TypeSyntax?
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            wrapped = optional.wrappedType
+        } else if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+                  let arguments = identifier.genericArgumentClause, arguments.arguments.count == 1,
+                  case .type(let argument) = arguments.arguments.first!.argument {
+            wrapped = argument
+        }
+        guard let wrapped, let shape = shape(of: wrapped), shape.isToMany else { return nil }
+        return shape.destination
+    }
+
     /// The type's name when it may be a model: a plain or qualified name with no generic
     /// arguments, that is not an attribute type. (Whether it is a `@Model` class, the compiler
     /// checks on the generated code.)
@@ -83,10 +98,14 @@ struct ModelRelationship {
                         return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
                             "relationshipInverse", "@Relationship(inverse:) takes a key path literal such as \\\(shape.destination).\(name)"))])
                     }
-                    if let root = keyPath.root, root.trimmedDescription != shape.destination {
+                    // The type before the property, compared by its last name: `\Stop.trip` and
+                    // `\Outer.Stop.trip` both fit a destination written `Outer.Stop` or `Stop` (the
+                    // compiler checks the generated key path's root for real).
+                    let path = keyPath.trimmedDescription.dropFirst().split(separator: ".")
+                    if keyPath.root != nil, path.dropLast().last != shape.destination.split(separator: ".").last {
                         return .invalid([Diagnostic(node: keyPath, message: MacroDiagnostic(
                             "relationshipInverseRoot",
-                            "the inverse of '\(name)' must be a property of \(shape.destination), its destination; \\\(root.trimmedDescription)… is not"))])
+                            "the inverse of '\(name)' must be a property of \(shape.destination), its destination; \\\(path.dropLast().joined(separator: "."))… is not"))])
                     }
                     inverse = keyPath.trimmedDescription
                 default:

@@ -418,6 +418,20 @@ final class ModelMacroTests: XCTestCase {
                 line: 2, column: 29)])
     }
 
+    func testModel_asksForAPlainArray_whenAToManyRelationshipIsOptional() {
+        for type in ["[Stop]?", "Optional<[Stop]>"] {
+            assertDiagnostics(
+                """
+                @Model final class Trip {
+                    @Relationship var stops: \(type)
+                }
+                """,
+                [DiagnosticSpec(
+                    message: "@Model stores a to-many relationship as a plain array of models: write 'stops: [Stop] = []' (empty when there are none)",
+                    line: 2, column: 30)])
+        }
+    }
+
     func testModel_rejectsAnInverseOfAnotherModel() {
         assertDiagnostics(
             #"""
@@ -428,6 +442,18 @@ final class ModelMacroTests: XCTestCase {
             [DiagnosticSpec(
                 message: #"the inverse of 'stops' must be a property of Stop, its destination; \Tag… is not"#,
                 line: 2, column: 28)])
+    }
+
+    func testModel_acceptsAnInverse_whoseRootIsQualifiedOtherwiseThanTheDestination() {
+        for (inverse, destination) in [(#"\Stop.trip"#, "Outer.Stop"), (#"\Outer.Stop.trip"#, "Stop")] {
+            assertDiagnostics(
+                """
+                @Model final class Trip {
+                    @Relationship(inverse: \(inverse)) var stops: [\(destination)] = []
+                }
+                """,
+                [])
+        }
     }
 
     func testModel_rejectsADeleteRuleThatIsNotALiteral() {
