@@ -313,8 +313,8 @@ public final class BackingData: @unchecked Sendable {
     /// Why a model can never be used again: its row is gone, or its context forgot it.
     ///
     /// SwiftData stops the process when such a model is touched ("This model instance was
-    /// invalidated because its backing data could no longer be found the store"), its most
-    /// reported crash. Here it is the same crash, with the reason in the message.
+    /// invalidated because its backing data could no longer be found the store"). Here it is the
+    /// same crash, with the reason in the message.
     enum Invalidation: CaseIterable {
         /// Its context deleted it and saved the deletion.
         case deletedAndSaved

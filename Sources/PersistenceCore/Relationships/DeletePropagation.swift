@@ -10,8 +10,10 @@ extension ModelContext {
     ///    so it is written too).
     /// 4. `.noAction`: nothing; the related models keep pointing at a row that will be gone.
     ///
-    /// Core Data applies the rules when it processes pending changes (at the latest, at the
-    /// save), with the same four meanings ("Relationship Delete Rules", Core Data Programming Guide).
+    /// The four meanings are Core Data's ("Relationship Delete Rules", Core Data Programming
+    /// Guide). Core Data applies them when it processes pending changes, by default at the end of
+    /// the event in which the object was deleted; here always at the save (listed in the
+    /// differences from Core Data).
     func propagateDeletions() throws(ModelError) {
         guard deletedObjects.values.contains(where: { !$0.backingData.relations.isEmpty }) else { return }
         var doomed = deletedObjects

@@ -16,8 +16,10 @@ extension Schema {
             case nullify
             /// The related models are deleted too.
             case cascade
-            /// The deletion is refused while related models exist: the save throws
-            /// ``ModelError/deleteDenied(entity:relationship:count:)`` and writes nothing.
+            /// The deletion is refused while related models exist that are not being deleted
+            /// too: the save throws ``ModelError/deleteDenied(entity:relationship:count:)`` and
+            /// writes nothing. A model never saved cannot be refused (deleting it does not throw):
+            /// its related models forget it, as with `.nullify`.
             case deny
             /// Nothing is done: the related models keep pointing at a row that is gone, and
             /// touching that side later stops the process. Core Data's "no action".
