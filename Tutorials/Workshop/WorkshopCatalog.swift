@@ -158,10 +158,10 @@ public enum WorkshopCatalog {
             hints: [
                 "A model is safe only on its context's queue, and only while its row exists. Merged, the deletion removes the trip from the main context and invalidates the model the screen holds: reading any of its properties stops the process (`lab run deleted-model`, lane 2).",
                 "Keep what never goes stale: the trip's `persistentModelID`, a `Sendable` value, and the values the screen shows, copied in `init` while the model is fresh. Keep no model.",
-                "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it, or throws when its row is gone; show nothing then.",
+                "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it. After the merged deletion it throws: the trip is no longer registered in the context and its row is gone. Show nothing then.",
                 "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
             ],
-            shippedFingerprint: 0x34a2ef095fa4bf19,
+            shippedFingerprint: 0x2b7044379f8f4a8f,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -172,11 +172,11 @@ public enum WorkshopCatalog {
             file: "Tutorials/Workshop/Exercises/TripListLoader.swift",
             hints: [
                 "Count the reads: `container.readCount` before and after `loadTrips`. Faulting, 40 trips of 5 stops take 1 + 40 + 200 reads; `lab run relationship-faults` shows 4,201 for 200 trips of 20 stops.",
-                "`descriptor.relationshipKeyPathsForPrefetching = [\\Trip.stops]` reads every trip's stops with the fetch, in one more query: 2 reads, however many trips.",
+                "`descriptor.relationshipKeyPathsForPrefetching = [\\Trip.stops]` reads every trip's stops with the fetch: the trips, then their stops in one query per 500 trips, however many stops (2 reads for 40 trips).",
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0x9e31991a77d3c95e,
+            shippedFingerprint: 0xe5aef9f86b68a871,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),

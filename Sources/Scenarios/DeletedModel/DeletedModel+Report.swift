@@ -1,15 +1,25 @@
 import Foundation
 
 extension DeletedModel {
-    /// Each lane in words.
+    /// Each lane in words. A trap's message is printed only when what the lane observed leads to
+    /// it; the message itself is the one `DeletedModelTests` sees the process stop with.
     public func report(_ outcome: Outcome) -> ScenarioReport {
         let none = outcome.withoutMerging, merged = outcome.withMerging, ids = outcome.holdingIdentifiers
-        let wrongWay = [
+        let stopsObserved = "\(none.stopsThatAreFaults) of them are faults, and \(none.stopRowsLeft) of their rows are left in the store"
+        let openingAStop = none.stopsThatAreFaults > 0 && none.stopRowsLeft == 0
+            ? "\(stopsObserved): opening one stops the process with \"\(none.trapWhenOpened)\"."
+            : "\(stopsObserved)."
+        let heldTrip = merged.heldTripLeftItsContext
+            ? "left its context: its modelContext is nil"
+            : "has its modelContext \(merged.heldTripContextIsNil ? "nil" : "set") and isDeleted \(merged.heldTripIsDeleted)"
+        var wrongWay = [
             "No merging: after the background context deleted \(Self.tripName) and saved, the main context still shows \"\(none.tripNameShown)\" with \(none.stopsListed) stops.",
-            "\(none.stopsThatAreFaults) of them are faults, and \(none.stopRowsLeft) of their rows are left in the store: opening one stops the process with \"\(none.trapWhenOpened)\".",
-            "Merging: the main context registers \(merged.registeredAfterMerge) of them and fetches \(merged.tripsFetchedAfterMerge) trips and \(merged.stopsFetchedAfterMerge) stops; the trip model the screen held \(merged.heldTripLeftItsContext ? "was invalidated" : "is still valid").",
-            "Reading its name stops the process with \"\(merged.trapWhenRead)\".",
+            openingAStop,
+            "Merging: the main context registers \(merged.registeredAfterMerge) of them and fetches \(merged.tripsFetchedAfterMerge) trips and \(merged.stopsFetchedAfterMerge) stops; the trip model the screen held \(heldTrip).",
         ]
+        if merged.heldTripLeftItsContext {
+            wrongWay.append("Reading its name stops the process with \"\(merged.trapWhenRead)\".")
+        }
         let rightWay = [
             "The screen holds the trip's identifier and shows \"\(ids.before.title ?? "gone")\": \(ids.before.stopTitles.joined(separator: ", ")).",
             "After the merge it reads the trip again by identifier: \(ids.after.title.map { "\"\($0)\"" } ?? "existingModel throws, the trip is gone"), and it shows that; \(ids.violations) concurrency violations.",

@@ -7,6 +7,18 @@ extension DeletedModel {
     /// The trip every lane shows: Lisbon, with three stops.
     public static let tripName = "Lisbon"
     public static let stopTitles = ["Belém Tower", "Alfama", "Jerónimos"]
+    /// The stop the user opens: the second one the screen lists.
+    public static let openedStopIndex = 1
+
+    /// What a screen holding models keeps after its first look: the trip and the stops it lists,
+    /// as models. Their identifiers are kept too, for the lesson to name them, never to read them.
+    public struct ScreenHoldingModels: Sendable {
+        public let tripID: PersistentIdentifier
+        /// The stops' identifiers, in the order the screen lists them.
+        public let stopIDs: [PersistentIdentifier]
+        let trip: Smuggled<Trip>
+        let stops: Smuggled<[Stop]>
+    }
 
     /// Saves the trip and its stops from a background context; returns their identifiers.
     public static func saveTrip(in container: ModelContainer) async throws -> (trip: PersistentIdentifier, stops: [PersistentIdentifier]) {
@@ -23,11 +35,14 @@ extension DeletedModel {
 
     /// The screen's first look, on `context`: the trip's name and how many stops it has. The
     /// stops stay faults: the screen lists them without reading them yet.
-    static func showTrip(_ id: PersistentIdentifier, on context: ModelContext) async throws -> (trip: Smuggled<Trip>, stops: Smuggled<[Stop]>) {
+    static func showTrip(_ id: PersistentIdentifier, on context: ModelContext) async throws -> ScreenHoldingModels {
         try await context.perform {
             let trip = try context.existingModel(for: id, as: Trip.self)
             _ = trip.name
-            return (Smuggled(trip), Smuggled(trip.stops))
+            let stops = trip.stops
+            // An identifier is the model's own: reading it does not fire the stop's fault.
+            return ScreenHoldingModels(tripID: id, stopIDs: stops.map(\.persistentModelID),
+                                       trip: Smuggled(trip), stops: Smuggled(stops))
         }
     }
 
@@ -39,25 +54,45 @@ extension DeletedModel {
         }
     }
 
-    /// The wrong way, to the end: `context` shows the trip, another context deletes it, and the
-    /// user opens a stop on the screen. Without merging, the stop is a fault whose row is gone:
-    /// reading its title stops the process ("could not fulfill a fault for x-lab://…").
-    public static func openStopAfterDeletion(on context: ModelContext, in container: ModelContainer) async throws -> String {
+    /// The wrong way up to the user's tap: a trip is saved, `context` shows it (the screen holds
+    /// its models), and another context deletes it and saves.
+    public static func showTripThenDeleteIt(on context: ModelContext, in container: ModelContainer) async throws -> ScreenHoldingModels {
         let saved = try await saveTrip(in: container)
-        let shown = try await showTrip(saved.trip, on: context)
+        let screen = try await showTrip(saved.trip, on: context)
         try await deleteTrip(saved.trip, in: container)
-        return await context.perform { shown.stops.value[1].title }
+        return screen
     }
 
-    /// Merging, to the end: `context` merges other contexts' saves and shows the trip; another
-    /// context deletes it; the screen reads the trip model it still holds. The merge invalidated
-    /// it: the read stops the process ("This model instance was invalidated").
-    public static func readHeldTripAfterMergedDeletion(on context: ModelContext, in container: ModelContainer) async throws -> String {
-        context.automaticallyMergesChangesFromParent = true
-        let saved = try await saveTrip(in: container)
-        let shown = try await showTrip(saved.trip, on: context)
-        try await deleteTrip(saved.trip, in: container)
+    /// Without merging, the user opens a stop the screen lists: a fault whose row is gone.
+    /// Reading its title stops the process with ``openedStopTrapMessage(for:)``.
+    public static func openStop(at index: Int, of screen: ScreenHoldingModels, on context: ModelContext) async -> String {
+        await context.perform { screen.stops.value[index].title }
+    }
+
+    /// With merging, the screen reads the name of the trip model it still holds. The merge took
+    /// the model out of `context` for good: the read stops the process with
+    /// ``heldTripTrapMessage(for:mergedBy:)``.
+    public static func readHeldTripName(of screen: ScreenHoldingModels, on context: ModelContext) async -> String {
         // The merge was queued on the context's queue when the save committed: this block runs after it.
-        return await context.perform(schedule: .enqueued) { shown.trip.value.name }
+        await context.perform(schedule: .enqueued) { screen.trip.value.name }
+    }
+
+    // MARK: What the traps print
+
+    /// What opening `stop` stops the process with once its row is gone: the unfulfillable fault
+    /// id-passing shows. SwiftData traps there too; Core Data, by default
+    /// (`shouldDeleteInaccessibleFaults`), hands back the object marked deleted, its attributes
+    /// nil or 0, and does not stop. This lab always traps, as SwiftData does.
+    public static func openedStopTrapMessage(for stop: PersistentIdentifier) -> String {
+        IDPassing.faultTrapMessage(for: stop)
+    }
+
+    /// What reading the name of a held `trip` stops the process with once the context labelled
+    /// `queueLabel` merged another context's save that deleted it: the message the core's
+    /// `BackingData.invalidationMessage(touching:)` writes for a merged deletion, word for word.
+    public static func heldTripTrapMessage(for trip: PersistentIdentifier, mergedBy queueLabel: String) -> String {
+        "This model instance was invalidated (Trip.name get): Trip \(trip.uriRepresentation.absoluteString) "
+            + "was deleted by another context's save, which '\(queueLabel)' merged, so its backing data no longer exists. "
+            + "Hold its persistentModelID and fetch it again (existingModel(for:) throws when the row is gone)."
     }
 }

@@ -8,15 +8,20 @@ import SampleModels
 /// Three lanes, the same deletion each:
 ///
 /// 1. **No merging**, the screen holds models: it still shows the trip, and its three stops are
-///    faults whose rows are gone. Opening one stops the process: "could not fulfill a fault".
+///    faults whose rows are gone. Opening one stops the process: "could not fulfill a fault", as
+///    in SwiftData. (Core Data, by default, hands back the stop marked deleted, its attributes
+///    nil or 0, and does not stop; this lab always traps, as SwiftData does.)
 /// 2. **Automatic merging**, the screen holds models: the main context drops the trip and its
-///    stops (nothing registered, a fetch finds none), and the models the screen still holds are
-///    invalidated: reading one stops the process, naming its URI and the merge.
+///    stops (nothing registered, a fetch finds none), and the trip model the screen still holds
+///    left its context for good: reading it stops the process, naming its URI and the merge.
 /// 3. **Automatic merging**, the screen holds identifiers and values (``TripScreen``): after the
-///    merge it reads the trip again, finds it gone, and shows that; no model is touched.
+///    merge it reads the trip again, finds it gone, and shows that, with no concurrency violation.
 ///
-/// The traps cannot happen inside a run that must report back: the run shows that the rows are
-/// gone and the messages the traps print; `DeletedModelTests` makes both happen for real.
+/// The traps cannot happen inside a run that must report back: the run observes what leads to
+/// them (stops that are faults with no row left, a held trip with no context) and predicts each
+/// message from the identifiers (``openedStopTrapMessage(for:)``,
+/// ``heldTripTrapMessage(for:mergedBy:)``); `DeletedModelTests` makes both traps happen and
+/// checks that the process stopped with exactly the predicted message.
 public struct DeletedModel: Scenario {
     public static let info = ScenarioInfo(
         id: "deleted-model",
@@ -26,13 +31,14 @@ public struct DeletedModel: Scenario {
             Article 004 moves deleting to a background context, and article 003 warns that an object \
             deleted there "still exists in the main thread context" until the change is merged. A \
             screen holding that trip's models then holds ghosts: the trip still reads, its stops \
-            are faults whose rows are gone, and opening one stops the process. Merging removes the \
-            trip and its stops from the main context, but a model the screen kept is now \
-            invalidated: touching it stops the process too, SwiftData's most reported crash. A screen \
-            that holds identifiers and values, and reads the trip again when its context changes, \
-            finds it gone and says so.
+            are faults whose rows are gone, and opening one stops the process, in SwiftData and \
+            here (Core Data, by default, hands back the stop marked deleted, its attributes nil or \
+            0). Merging removes the trip and its stops from the main context, but a model the \
+            screen kept is now invalidated: touching it stops the process too, in SwiftData and \
+            here. A screen that holds identifiers and values, and reads the trip again when its \
+            context changes, finds it gone and says so.
             """,
-        rule: "Merge other contexts' deletions into the context a screen shows, and let the screen hold identifiers and values, never a model it did not just fetch: read again by identifier after each change (existingModel throws when the row is gone).",
+        rule: "Merge other contexts' deletions into the context a screen shows, and let the screen hold identifiers and values, never a model it did not just fetch: read again by identifier after each change (after the merge, existingModel throws: the trip is no longer registered and its row is gone).",
         whereToLook: [
             "Sources/Scenarios/DeletedModel/DeletedModel.swift",
             "Sources/Scenarios/DeletedModel/DeletedModel+Steps.swift",
@@ -60,15 +66,13 @@ public struct DeletedModel: Scenario {
     private func holdModelsWithoutMerging(in environment: ScenarioEnvironment) async throws -> WithoutMerging {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-no-merging")
         let mainContext = container.mainContext
-        let saved = try await Self.saveTrip(in: container)
-        let shown = try await Self.showTrip(saved.trip, on: mainContext)
-        try await Self.deleteTrip(saved.trip, in: container)
+        let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
         let (name, listed, faults) = await mainContext.perform {
-            (shown.trip.value.name, shown.trip.value.stops.count, shown.stops.value.count { $0.isFault })
+            (screen.trip.value.name, screen.trip.value.stops.count, screen.stops.value.count { $0.isFault })
         }
-        let rowsLeft = await Self.rowsLeft(saved.stops, in: container)
+        let rowsLeft = await Self.rowsLeft(screen.stopIDs, in: container)
         return WithoutMerging(tripNameShown: name, stopsListed: listed, stopsThatAreFaults: faults, stopRowsLeft: rowsLeft,
-                              trapWhenOpened: IDPassing.faultTrapMessage(for: saved.stops[1]))
+                              trapWhenOpened: Self.openedStopTrapMessage(for: screen.stopIDs[Self.openedStopIndex]))
     }
 
     /// The screen holds the trip and its stops; the main context merges every save.
@@ -76,19 +80,18 @@ public struct DeletedModel: Scenario {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-merging")
         let mainContext = container.mainContext
         mainContext.automaticallyMergesChangesFromParent = true
-        let saved = try await Self.saveTrip(in: container)
-        let shown = try await Self.showTrip(saved.trip, on: mainContext)
-        try await Self.deleteTrip(saved.trip, in: container)
+        let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
         // The merge was queued on the main queue when the save committed: this block runs after it.
         return try await mainContext.perform(schedule: .enqueued) {
-            let trip = shown.trip.value
-            let registered = (saved.stops + [saved.trip]).count { (mainContext.registeredModel(for: $0) as Trip?) != nil || (mainContext.registeredModel(for: $0) as Stop?) != nil }
+            let trip = screen.trip.value
+            let registered = (screen.stopIDs + [screen.tripID]).count { (mainContext.registeredModel(for: $0) as Trip?) != nil || (mainContext.registeredModel(for: $0) as Stop?) != nil }
             return WithMerging(
                 registeredAfterMerge: registered,
                 tripsFetchedAfterMerge: try mainContext.fetchCount(FetchDescriptor<Trip>()),
                 stopsFetchedAfterMerge: try mainContext.fetchCount(FetchDescriptor<Stop>()),
-                heldTripLeftItsContext: trip.modelContext == nil && !trip.isDeleted,
-                trapWhenRead: "This model instance was invalidated (Trip.name get): Trip \(saved.trip.uriRepresentation.absoluteString) was deleted by another context's save, which '\(mainContext.queueLabel)' merged")
+                heldTripContextIsNil: trip.modelContext == nil,
+                heldTripIsDeleted: trip.isDeleted,
+                trapWhenRead: Self.heldTripTrapMessage(for: screen.tripID, mergedBy: mainContext.queueLabel))
         }
     }
 

@@ -6,8 +6,11 @@ import SampleModels
 /// reads the trip again whenever its context changes.
 ///
 /// A model is only safe on its context's queue, and only while its row exists. Identifiers and
-/// values are safe anywhere, and a look-up by identifier says plainly when the row is gone
-/// (``PersistenceCore/ModelContext/existingModel(for:as:)`` throws), so the screen can show
+/// values are safe anywhere. A look-up by identifier says plainly when the trip is gone, once
+/// the context merged the deletion: the merge removed the trip from the context, so
+/// ``PersistenceCore/ModelContext/existingModel(for:as:)`` reads the store, finds no row, and
+/// throws. (Like Core Data's `existingObject(with:)`, it hands back a loaded model it registers
+/// without asking the store: merging is what keeps the answer true.) The screen can then show
 /// "deleted" instead of touching a dead model.
 public struct TripScreen: Sendable, Codable, Hashable {
     /// The trip the screen is about.

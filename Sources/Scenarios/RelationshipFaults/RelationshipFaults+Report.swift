@@ -8,9 +8,11 @@ extension RelationshipFaults {
             String(format: "%@: %d reads of the store, %.1f ms to show %d trips; the main queue was held %.1f ms (longest wait %.1f ms; best of %d).",
                    how, run.reads, run.milliseconds, run.summaries.count, run.blockedMilliseconds, run.maxDelayMilliseconds, Self.attempts)
         }
+        // The trap is named only when a violation was recorded: there is nothing to stop at otherwise.
+        let offQueueRead = queue.violations.first.map { "\"\($0.description)\" (under .trap the process stops there)." }
+            ?? "no violation recorded."
         let wrongWay = [
-            "Trip.stops read from a detached task: " + (queue.violations.first.map { "\"\($0.description)\"" } ?? "no violation recorded")
-                + " (under .trap the process stops there).",
+            "Trip.stops read from a detached task: " + offQueueRead,
             describe(outcome.faultingOnMain, "Faulting on the main queue (\(Self.trips) trips × \(Self.stopsPerTrip) stops)"),
         ]
         let rightWay = [

@@ -80,15 +80,18 @@ enum TripDetailChecker {
                     background.delete(try background.existingModel(for: tripID, as: Trip.self))
                     try background.save()
                 }
-                let invalidated = try await onMainQueue { held.count { $0.leftItsContext } }
-                let what = held.count > 1 ? "\(invalidated) of them left the context, invalidated"
-                    : invalidated == 1 ? "the model left its context, invalidated" : "the model stayed in its context, this time"
+                let leftTheContext = try await onMainQueue { held.count { $0.leftItsContext } }
+                let what = held.count > 1 ? "\(leftTheContext) of them left the main context (their modelContext is now nil)"
+                    : leftTheContext == 1 ? "the model left the main context (its modelContext is now nil)"
+                    : "the model did not leave the main context, this time"
+                // The trap is named only when a held model left its context: only such a model traps when read.
+                let trap: String = leftTheContext > 0
+                    ? " Reading such a model, as a reload that reads the held trip would, stops the process with \"This "
+                        + "model instance was invalidated\" (`lab run deleted-model`, lane 2), so the checker did not call reload(on:)."
+                    : " The checker did not call reload(on:) all the same: the screen must not keep models at all."
                 findings.append("\(Detail.self) holds \(HeldModel.list(held)). A background context then deleted the trip, "
-                    + "and the main context merged the deletion: \(what). Reading an invalidated model, as a reload that "
-                    + "reads the held trip would, stops the process with \"This model instance was invalidated\" (`lab run "
-                    + "deleted-model`, lane 2), so the checker did not call reload(on:). Hold the trip's "
-                    + "PersistentIdentifier and the values the screen shows, and read the trip again by identifier in "
-                    + "reload(on:).")
+                    + "and the main context merged the deletion: \(what).\(trap) Hold the trip's PersistentIdentifier and "
+                    + "the values the screen shows, and read the trip again by identifier in reload(on:).")
                 return findings
             }
 
@@ -115,7 +118,8 @@ enum TripDetailChecker {
             if afterDeletion != Shown(title: nil, stopTitles: []) {
                 findings.append("After a background context deleted the trip and the main context merged the deletion, "
                     + "reload(on:) showed \(afterDeletion): the trip is gone, so title must be nil and stopTitles empty. "
-                    + "existingModel(for:as:) throws when the row is gone; show nothing then.")
+                    + "Once the main context merged the deletion, existingModel(for:as:) throws (the trip is no longer "
+                    + "registered and its row is gone); show nothing then.")
             }
             // Every violation recorded meanwhile is the screen's: code that breaks the rule on
             // purpose (the other checkers, the tests) records inside `withMode` too, one caller at a time.
@@ -166,9 +170,12 @@ extension TripDetailChecker {
         /// Where the screen holds it: `trip`, `stops[0]`, ….
         let path: String
         let model: any PersistentModel
+        /// Whether the model was in a context when the checker found it: one made by the screen
+        /// itself and never inserted has none to leave.
+        let hadAContext: Bool
 
-        /// Whether the model left its context: the merge removed it (invalidated). Reads no property.
-        @MainActor var leftItsContext: Bool { model.modelContext == nil }
+        /// Whether the model left the context it was in: the merge removed it (invalidated). Reads no property.
+        @MainActor var leftItsContext: Bool { hadAContext && model.modelContext == nil }
 
         /// Every model `object` holds in its stored properties, looking into values (optionals,
         /// arrays, structs, tuples) but not into other objects (a context holds models of its own).
@@ -181,7 +188,7 @@ extension TripDetailChecker {
                     let name = mirror.displayStyle == .optional ? path
                         : child.label.map { path.isEmpty ? $0 : "\(path).\($0)" } ?? "\(path)[\(index)]"
                     if let model = child.value as? any PersistentModel {
-                        found.append(HeldModel(path: name, model: model))
+                        found.append(HeldModel(path: name, model: model, hadAContext: model.modelContext != nil))
                         continue
                     }
                     let value = Mirror(reflecting: child.value)

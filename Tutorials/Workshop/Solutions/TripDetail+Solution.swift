@@ -17,7 +17,8 @@ extension Solution {
         }
 
         func reload(on context: ModelContext) {
-            // A look-up by identifier says plainly when the row is gone: existingModel throws.
+            // After the merged deletion the trip is no longer registered and its row is gone:
+            // existingModel throws, and the screen shows nothing.
             show(try? context.existingModel(for: tripID, as: Trip.self))
         }
 
