@@ -15,9 +15,7 @@ extension ModelContext {
         }
         for identifier in changes.deleted {
             if let model = registered[identifier] {
-                dropFromChangeTracking(model.backingData)
-                detachFromRelatedModels(model.backingData)
-                forget(model.backingData, because: .mergedDeletion)
+                dropDeleted(model.backingData, because: .mergedDeletion)
             }
         }
         notifyObservers(.merged(changes))
@@ -87,10 +85,7 @@ extension ModelContext {
             return  // the store could not be read: keep what memory holds
         }
         guard let row else {
-            // Gone from the store: as for a merged deletion, the models related to it let go first.
-            dropFromChangeTracking(data)
-            detachFromRelatedModels(data)
-            forget(data, because: .foundDeleted)
+            dropDeleted(data, because: .foundDeleted)
             return
         }
         var values = row.values
@@ -106,6 +101,15 @@ extension ModelContext {
             refaultRelationshipsAfterMerge(of: data)
             refreshInverses(of: data, before: before)
         }
+    }
+
+    /// Takes an object whose row is gone out of this context, however that was learned (a merged
+    /// deletion, or a refresh that found no row): its pending changes go, the models related to
+    /// it let go of it, and it is forgotten and invalidated.
+    private func dropDeleted(_ data: BackingData, because reason: BackingData.Invalidation) {
+        dropFromChangeTracking(data)
+        detachFromRelatedModels(data)
+        forget(data, because: reason)
     }
 
     /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`.
