@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Did-save changes and merging")
@@ -125,7 +125,7 @@ struct ChangeMergingTests {
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
-        let posted = Mutex(0)
+        let posted = Locked(0)
         let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
             if note.object == nil { posted.withLock { $0 += 1 } }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The stack: a schema, a store, the main context, and the source of every other context.
 ///
@@ -16,7 +15,7 @@ public final class ModelContainer: Sendable {
     let modelTypes: ModelTypeRegistry
     let broadcaster = ChangeBroadcaster()
     let accessPolicySwitch = AccessPolicySwitch()
-    private let lazyMainContext = Mutex<ModelContext?>(nil)
+    private let lazyMainContext = Locked<ModelContext?>(nil)
 
     /// Opens (or creates) the store for the given model classes.
     ///

@@ -57,7 +57,7 @@ public final class ModelContext: @unchecked Sendable {
     var contextObservers: [WeakContextObserver] = []
     /// Whether an autosave is already queued for the end of this turn (see ModelContext+Autosave.swift).
     var autosaveQueued = false
-    private let storedMergePolicy = Mutex<MergePolicy>(.error)
+    private let storedMergePolicy = Locked<MergePolicy>(.error)
     /// ``autosaveEnabled``'s storage: an atomic, since SwiftData lets any thread set it.
     let autosaves = Atomic<Bool>(false)
 

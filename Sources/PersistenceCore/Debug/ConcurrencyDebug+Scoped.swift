@@ -28,22 +28,22 @@ extension ConcurrencyDebug {
 }
 
 /// A FIFO lock for async code: one holder at a time, waiters resume in arrival order.
-///
-/// Guarded by an `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux ThreadSanitizer
-/// does not see a `Mutex` taken, and reported its waiters as a race once two scoped runs contended.
 final class AsyncTurnstile: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var isHeld = false  // guarded by `lock`
-    nonisolated(unsafe) private var waiters: [CheckedContinuation<Void, Never>] = []  // guarded by `lock`
+    private struct State {
+        var isHeld = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
 
     func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let acquired = lock.withLock {
-                if isHeld {
-                    waiters.append(continuation)
+            let acquired = state.withLock { state in
+                if state.isHeld {
+                    state.waiters.append(continuation)
                     return false
                 }
-                isHeld = true
+                state.isHeld = true
                 return true
             }
             if acquired { continuation.resume() }
@@ -51,12 +51,12 @@ final class AsyncTurnstile: Sendable {
     }
 
     func release() {
-        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            if waiters.isEmpty {
-                isHeld = false
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiters.isEmpty {
+                state.isHeld = false
                 return nil
             }
-            return waiters.removeFirst()
+            return state.waiters.removeFirst()
         }
         next?.resume()
     }

@@ -74,5 +74,5 @@ public enum ConcurrencyDebug {
         QueueWatchdog.noteDebugChecking(initial != .off)
         return Atomic(initial.rawValue)
     }()
-    private static let recorded = Mutex<[ConcurrencyViolation]>([])
+    private static let recorded = Locked<[ConcurrencyViolation]>([])
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Fans committed changes out to `container.changes` subscribers and, for saves, to contexts that
 /// merge automatically, in commit order.
@@ -13,7 +12,7 @@ final class ChangeBroadcaster: Sendable {
         weak var context: ModelContext?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A new stream of every change published from now on.
     func subscribe() -> AsyncStream<ModelContext.Changes> {

@@ -61,18 +61,16 @@ struct RowGroup: Sendable {
 
 /// Primary keys waiting to be read as a set of identifiers; shared by every copy of the changes
 /// that carry them, so the set is built at most once.
-// @unchecked: `made` is read and written only under `lock` (an NSLock, which ThreadSanitizer sees).
-private final class RowIdentifiers: @unchecked Sendable {
+private final class RowIdentifiers: Sendable {
     let groups: [RowGroup]
-    private let lock = NSLock()
-    private var made: Set<PersistentIdentifier>?
+    private let made = Locked<Set<PersistentIdentifier>?>(nil)
 
     init(_ groups: [RowGroup]) {
         self.groups = groups
     }
 
     var set: Set<PersistentIdentifier> {
-        lock.withLock {
+        made.withLock { made in
             if let made { return made }
             var set = Set<PersistentIdentifier>(minimumCapacity: groups.reduce(0) { $0 + $1.primaryKeys.count })
             for group in groups {

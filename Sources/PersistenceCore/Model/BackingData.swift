@@ -11,7 +11,7 @@ import Synchronization
 /// > Warning: The attribute values belong to the context's queue. Reading or writing them from
 /// > another queue is a data race unless the container's access policy hops for you.
 // @unchecked: the values (cached and written) and the save bookkeeping are touched only on the owning
-// context's queue (the rule ConcurrencyDebug checks); `identity` is under a Mutex; `flags` and
+// context's queue (the rule ConcurrencyDebug checks); `identity` is under a lock; `flags` and
 // `linkSlot` are atomics.
 public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
@@ -47,8 +47,9 @@ public final class BackingData: @unchecked Sendable {
     var relationBaselines: [Int: [any PersistentModel]] = [:]
 
     /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
-    /// so that making one costs no lookup of the unattached scope.
-    private let identity: Mutex<PersistentIdentifier?>
+    /// so that making one costs no lookup of the unattached scope. Behind a lock inline in the
+    /// object (see `FastPaths/IdentitySlot.swift`).
+    private let identity: IdentitySlot
     private let flags = Atomic<UInt16>(0)
     /// The context's ``ContextLink``: empty until a context registers the object, then set once
     /// (see `FastPaths/ContextLinkSlot.swift`).
@@ -67,7 +68,7 @@ public final class BackingData: @unchecked Sendable {
         // A new object relates to nothing yet: every relationship is loaded, and empty.
         self.relations = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
         self.temporaryToken = token
-        self.identity = Mutex(nil)
+        self.identity = IdentitySlot(nil)
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
@@ -84,7 +85,7 @@ public final class BackingData: @unchecked Sendable {
         self.cachedValues = values
         self.version = version
         self.temporaryToken = nil
-        self.identity = Mutex(identifier)
+        self.identity = IdentitySlot(identifier)
         // Plain stores, not read-modify-writes: no other thread can see the object yet.
         let fault = values == nil ? Flag.fault : 0
         if let link {
@@ -212,7 +213,7 @@ public final class BackingData: @unchecked Sendable {
 
     /// The object's identifier; safe from any thread.
     public var persistentModelID: PersistentIdentifier {
-        identity.withLock { $0 } ?? unattachedIdentifier
+        identity.current ?? unattachedIdentifier
     }
     /// The context the object is registered in; safe from any thread.
     public var modelContext: ModelContext? { isDetached ? nil : link?.context }
@@ -240,18 +241,13 @@ public final class BackingData: @unchecked Sendable {
     }
 
     func setIdentifier(_ identifier: PersistentIdentifier) {
-        identity.withLock { $0 = identifier }
+        identity.set(identifier)
     }
 
     /// The identifier, given the temporary identifier of `scope` (the inserting context's store)
     /// if it belonged to no store yet; one lock, not two.
     func placeIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
-        identity.withLock { identifier in
-            if let identifier { return identifier }
-            let placed = newObjectIdentifier(in: scope)
-            identifier = placed
-            return placed
-        }
+        identity.currentOrSet { newObjectIdentifier(in: scope) }
     }
 
     /// What a new object no context has taken is called: a temporary identifier of no store.

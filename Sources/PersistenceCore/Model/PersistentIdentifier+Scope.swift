@@ -22,7 +22,7 @@ extension PersistentIdentifier {
         /// Interned, so that two identifiers of one entity in one store share the object, and
         /// comparing them compares one pointer. Stores look theirs up once, when they open.
         static func interned(_ storeIdentifier: UUID, _ entityName: String) -> Scope {
-            lock.withLock {
+            table.withLock { table in
                 let key = Key(storeIdentifier: storeIdentifier, entityName: entityName)
                 if let scope = table[key] { return scope }
                 let scope = Scope(storeIdentifier: storeIdentifier, entityName: entityName)
@@ -37,9 +37,6 @@ extension PersistentIdentifier {
         }
 
         /// Every scope made so far: one small object per entity of every store opened.
-        nonisolated(unsafe) private static var table: [Key: Scope] = [:]  // guarded by `lock`
-        /// An `NSLock`, not `Synchronization.Mutex`: ThreadSanitizer on Linux does not see a
-        /// `Mutex` taken (see `SQLiteStore`), and reported every first use of a scope as a race.
-        private static let lock = NSLock()
+        private static let table = Locked<[Key: Scope]>([:])
     }
 }

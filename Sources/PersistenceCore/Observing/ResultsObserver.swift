@@ -200,11 +200,9 @@ extension ResultsObserver: ContextObserver {
 }
 
 /// The signals behind an observer's `updates` sequences: one stream of `Void` per iteration.
-// @unchecked: `continuations` is only touched while `lock` (an NSLock) is held; a stream ends
-// from whatever thread cancels it.
-final class UpdateSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [UUID: AsyncStream<Void>.Continuation] = [:]
+final class UpdateSignals: Sendable {
+    /// Ended from whatever thread cancels a stream, so behind a lock, not on the context's queue.
+    private let continuations = Locked<[UUID: AsyncStream<Void>.Continuation]>([:])
 
     /// A new stream; it keeps only the latest unread signal, since each step reads the latest
     /// results anyway.
@@ -212,20 +210,20 @@ final class UpdateSignals: @unchecked Sendable {
         let key = UUID()
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.onTermination = { [weak self] _ in
-            self?.lock.withLock { _ = self?.continuations.removeValue(forKey: key) }
+            _ = self?.continuations.withLock { $0.removeValue(forKey: key) }
         }
-        lock.withLock { continuations[key] = continuation }
+        continuations.withLock { $0[key] = continuation }
         return stream
     }
 
     func signalAll() {
-        for continuation in lock.withLock({ Array(continuations.values) }) {
+        for continuation in continuations.withLock({ Array($0.values) }) {
             continuation.yield()
         }
     }
 
     func finishAll() {
-        for continuation in lock.withLock({ Array(continuations.values) }) {
+        for continuation in continuations.withLock({ Array($0.values) }) {
             continuation.finish()
         }
     }

@@ -11,10 +11,14 @@ final class ReaderPool: Sendable {
     let capacity: Int
     private let url: URL
     private let busyTimeout: Duration
-    /// Guards `idle` and `opened`; an `NSCondition` (a pthread mutex) so that ThreadSanitizer sees it.
-    private let condition = NSCondition()
-    nonisolated(unsafe) private var idle: [SQLiteConnection] = []  // guarded by `condition`
-    nonisolated(unsafe) private var opened = 0  // guarded by `condition`
+    private struct Connections {
+        /// Opened and not lent out.
+        var idle: [SQLiteConnection] = []
+        /// How many are open, lent out or idle.
+        var opened = 0
+    }
+
+    private let connections = Locked(Connections())
 
     init(url: URL, capacity: Int, busyTimeout: Duration) {
         self.url = url
@@ -41,35 +45,26 @@ final class ReaderPool: Sendable {
     /// connection to close folds the write-ahead log back into the file and deletes it, which a
     /// read-only connection cannot do.
     func closeIdleReaders() {
-        condition.lock()
-        idle.removeAll()
-        condition.unlock()
+        connections.withLock { $0.idle.removeAll() }
     }
 
     private func checkOut() throws(ModelError) -> SQLiteConnection {
-        condition.lock()
-        while idle.isEmpty && opened == capacity { condition.wait() }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
-        }
-        opened += 1
-        condition.unlock()
+        // Waits until a connection is idle or another may be opened; nil means open one.
+        let lent = connections.withLock(when: { !$0.idle.isEmpty || $0.opened < capacity }) { connections -> SQLiteConnection? in
+            if let connection = connections.idle.popLast() { return connection }
+            connections.opened += 1
+            return nil
+        } ?? nil
+        if let lent { return lent }
         do {
             return try Self.openReader(at: url, busyTimeout: busyTimeout)
         } catch {
-            condition.lock()
-            opened -= 1
-            condition.signal()
-            condition.unlock()
+            connections.withLock { $0.opened -= 1 }
             throw error
         }
     }
 
     private func checkIn(_ connection: SQLiteConnection) {
-        condition.lock()
-        idle.append(connection)
-        condition.signal()
-        condition.unlock()
+        connections.withLock { $0.idle.append(connection) }
     }
 }

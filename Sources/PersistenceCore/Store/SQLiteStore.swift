@@ -16,19 +16,12 @@ final class SQLiteStore: Sendable {
     let storeIdentifier: UUID
     /// The file, or nil in memory.
     let url: URL?
-    /// The SQL of each entity, by entity name.
-    /// The SQL of each entity, in schema order (entity number - 1).
+    /// The SQL of each entity, in schema order (`Schema.entities`: sorted by entity name, as Core
+    /// Data numbers them), so entity number `n`'s is at index `n - 1`.
     let entitySQL: [EntitySQL]
 
-    /// Serializes every use of `connection`.
-    ///
-    /// An `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux `Mutex` waits on a
-    /// futex inside the uninstrumented standard library, which ThreadSanitizer never sees taken,
-    /// so `swift test --sanitize=thread` reported every statement-cache access as a race
-    /// (checked with Swift 6.3.1). The sanitizer intercepts pthread mutexes: with this lock, a
-    /// report means a real race.
-    private let lock = NSLock()
-    nonisolated(unsafe) private let connection: SQLiteConnection  // guarded by `lock`: used only inside `withConnection`
+    /// The writer connection, used by one caller at a time (`withConnection`).
+    private let connection: Locked<SQLiteConnection>
     /// How long a connection waits for another's lock (``ModelConfiguration/busyTimeout``).
     private let busyTimeout: Duration
     /// Whether ``write(_:afterCommit:)`` may run (``ModelConfiguration/allowsSave``).
@@ -77,7 +70,7 @@ final class SQLiteStore: Sendable {
         self.entitySQL = schema.entities.map { entity in
             EntitySQL(entity: entity, in: schema, storeIdentifier: storeIdentifier)
         }
-        self.connection = connection
+        self.connection = Locked(connection)
         self.readers = configuration.url.flatMap { url in
             configuration.readers > 0 ? ReaderPool(url: url, capacity: configuration.readers, busyTimeout: configuration.busyTimeout) : nil
         }
@@ -140,12 +133,12 @@ final class SQLiteStore: Sendable {
     /// Lends the connection to one caller at a time; what goes wrong comes out as a typed error
     /// (see ``ModelError/explained(for:opening:)``).
     private func withConnection<T>(_ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            return try body(connection)
-        } catch {
-            throw error.explained(for: url)
+        try connection.withLock { (connection) throws(ModelError) -> T in
+            do throws(ModelError) {
+                return try body(connection)
+            } catch {
+                throw error.explained(for: url)
+            }
         }
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Synchronization
 
 extension ChangeMerging {
     /// A batch update under automatic merging: Core Data's batch requests bypass every context,
@@ -27,7 +26,7 @@ extension ChangeMerging {
 
         // When a batch update sets Ada's age in the store, while didSave is observed (any didSave
         // without a context, or naming Ada: other tests' contexts may save meanwhile)
-        let posted = Mutex(0)
+        let posted = Locked(0)
         let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
             guard note.object == nil || ModelContext.Changes(notification: note)?.updated.contains(ada) == true else { return }
             posted.withLock { $0 += 1 }

@@ -1,7 +1,6 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Synchronization
 
 extension ChangeMerging {
     /// How the main context learns of the background save.
@@ -87,7 +86,7 @@ extension ChangeMerging {
 
 /// The changes a didSave observer received, read back once the save is over.
 private final class ReceivedChanges: Sendable {
-    private let changes = Mutex<ModelContext.Changes?>(nil)
+    private let changes = Locked<ModelContext.Changes?>(nil)
 
     func record(_ new: ModelContext.Changes) { changes.withLock { $0 = new } }
 

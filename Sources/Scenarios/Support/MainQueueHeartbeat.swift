@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import PersistenceCore
 
 /// A tick on the main queue every millisecond that records how late each tick ran: how we see,
 /// without Instruments, whether something blocked the main queue (article 004's Time Profiler).
@@ -101,7 +101,7 @@ public final class MainQueueHeartbeat: Sendable {
     public let interval: Duration
     /// Lateness up to this much counts as timer slack and scheduler noise, not as blocking.
     public let threshold: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let clock = ContinuousClock()
 
     /// A heartbeat that ticks every `interval` once started; ticks later than `threshold` count

@@ -58,23 +58,16 @@ extension WrongQueueMutation {
 
 /// A one-shot signal between threads: `wait()` blocks until `signal()` was called, before or after.
 ///
-/// A pthread condition (`NSCondition`), which ThreadSanitizer understands: the order it imposes is
-/// a happens-before edge, so the forced interleaving is a lost update, not a data race.
-// @unchecked: `isOpen` is only touched with `condition` locked.
-final class ThreadGate: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
+/// The package's lock, which ThreadSanitizer sees: the order it imposes is a happens-before edge,
+/// so the forced interleaving is a lost update, not a data race.
+final class ThreadGate: Sendable {
+    private let isOpen = Locked(false)
 
     func signal() {
-        condition.lock()
-        isOpen = true
-        condition.signal()
-        condition.unlock()
+        isOpen.withLock { $0 = true }
     }
 
     func wait() {
-        condition.lock()
-        while !isOpen { condition.wait() }
-        condition.unlock()
+        _ = isOpen.withLock(when: { $0 }) { _ in }
     }
 }

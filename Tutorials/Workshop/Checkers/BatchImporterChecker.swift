@@ -239,20 +239,18 @@ private struct TrapRun<Value: Sendable>: Sendable {
 }
 
 /// The calls' results, set by the tasks and read by the checker.
-// @unchecked: `stored` is only touched with `lock` held.
-private final class CallResults<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Result<Value, any Error>?]
+private final class CallResults<Value: Sendable>: Sendable {
+    private let stored: Locked<[Result<Value, any Error>?]>
 
     init(count: Int) {
-        stored = Array(repeating: nil, count: count)
+        stored = Locked(Array(repeating: nil, count: count))
     }
 
     func set(_ index: Int, _ result: Result<Value, any Error>) {
-        lock.withLock { stored[index] = result }
+        stored.withLock { $0[index] = result }
     }
 
     var values: [Result<Value, any Error>?] {
-        lock.withLock { stored }
+        stored.value
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PersistenceCore
 
 /// A `TaskExecutor` with a fixed number of threads of its own: a small stand-in for Swift's
 /// cooperative pool, where a checker can run code that may block every thread it runs on.
@@ -10,18 +11,18 @@ import Foundation
 /// included, does not notice. The executor says how many of its threads are running a job
 /// (``busyThreads``), and lets a caller wait, with a bound, until none is and none is queued
 /// (``waitUntilIdle(within:)``): then every task it runs is suspended or finished.
-///
-/// Guarded by an `NSCondition` (a pthread mutex and condition variable), which lets idle threads
-/// sleep until a job arrives, and which ThreadSanitizer sees taken.
-// @unchecked: `jobs`, `running`, `idleWaiters` and `isStopping` are only touched with `condition` held.
-final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
+final class FixedThreadExecutor: TaskExecutor, Sendable {
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var running = 0
+        var idleWaiters: [DispatchSemaphore] = []
+        var isStopping = false
+    }
+
     /// How many threads run the jobs.
     let threadCount: Int
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var running = 0
-    private var idleWaiters: [DispatchSemaphore] = []
-    private var isStopping = false
+    /// Idle threads sleep in `withLock(when:)` until a job arrives.
+    private let state = Locked(State())
 
     /// Starts `threads` threads named `"<name> 1"`, `"<name> 2"`, … (keep `name` short: Linux
     /// shows 15 characters of a thread's name), which wait for jobs.
@@ -38,15 +39,12 @@ final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Queues `job`, behind the jobs already queued; the first free thread runs it.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
+        state.withLock { $0.jobs.append(job) }
     }
 
     /// How many threads are running a job right now.
     var busyThreads: Int {
-        condition.withLock { running }
+        state.withLock { $0.running }
     }
 
     /// Waits until no thread runs a job and no job is queued, or until `limit` has passed; true
@@ -54,9 +52,9 @@ final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// nor the cooperative pool's (a dispatch thread).
     func waitUntilIdle(within limit: Duration) -> Bool {
         let idle = DispatchSemaphore(value: 0)
-        let isIdle = condition.withLock {
-            if running == 0 && jobs.isEmpty { return true }
-            idleWaiters.append(idle)
+        let isIdle = state.withLock { state in
+            if state.running == 0 && state.jobs.isEmpty { return true }
+            state.idleWaiters.append(idle)
             return false
         }
         return isIdle || idle.wait(timeout: .after(limit)) == .success
@@ -65,10 +63,7 @@ final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// Lets each thread end once no job is left for it. A thread blocked in a job stays blocked
     /// until the job returns, then ends; a job queued after every thread ended never runs.
     func stop() {
-        condition.withLock {
-            isStopping = true
-            condition.broadcast()
-        }
+        state.withLock { $0.isStopping = true }
     }
 
     /// One thread's life: take the oldest job, run it, and tell the idle waiters when nothing
@@ -76,11 +71,11 @@ final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
     private func runJobs() {
         while let job = nextJob() {
             job.runSynchronously(on: asUnownedTaskExecutor())
-            condition.withLock {
-                running -= 1
-                if running == 0 && jobs.isEmpty {
-                    idleWaiters.forEach { $0.signal() }
-                    idleWaiters.removeAll()
+            state.withLock { state in
+                state.running -= 1
+                if state.running == 0 && state.jobs.isEmpty {
+                    state.idleWaiters.forEach { $0.signal() }
+                    state.idleWaiters.removeAll()
                 }
             }
         }
@@ -88,12 +83,11 @@ final class FixedThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The oldest queued job, waiting for one if none is queued; nil once stopping with none left.
     private func nextJob() -> UnownedJob? {
-        condition.withLock {
-            while jobs.isEmpty && !isStopping { condition.wait() }
-            guard !jobs.isEmpty else { return nil }
-            running += 1
-            return jobs.removeFirst()
-        }
+        state.withLock(when: { !$0.jobs.isEmpty || $0.isStopping }) { state -> UnownedJob? in
+            guard !state.jobs.isEmpty else { return nil }
+            state.running += 1
+            return state.jobs.removeFirst()
+        } ?? nil
     }
 }
 

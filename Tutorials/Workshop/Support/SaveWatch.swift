@@ -16,34 +16,20 @@ final class SaveWatch {
         let queueLabel: String
     }
 
-    // @unchecked: `saves` is only touched with `lock` held (an NSLock, which ThreadSanitizer sees taken).
-    private final class Seen: @unchecked Sendable {
-        private let lock = NSLock()
-        private var saves: [Save] = []
-
-        func append(_ save: Save) {
-            lock.withLock { saves.append(save) }
-        }
-
-        var all: [Save] {
-            lock.withLock { saves }
-        }
-    }
-
-    private let seen = Seen()
+    private let seen = Locked<[Save]>([])
     private let observer: any NSObjectProtocol
 
     init(container: ModelContainer) {
         observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) {
             [seen] notification in
             guard let context = notification.object as? ModelContext, context.container === container else { return }
-            seen.append(Save(concurrencyType: context.concurrencyType, queueLabel: context.queueLabel))
+            seen.withLock { $0.append(Save(concurrencyType: context.concurrencyType, queueLabel: context.queueLabel)) }
         }
     }
 
     /// Stops watching; returns the saves seen, in the order they were posted.
     func stop() -> [Save] {
         NotificationCenter.default.removeObserver(observer)
-        return seen.all
+        return seen.value
     }
 }

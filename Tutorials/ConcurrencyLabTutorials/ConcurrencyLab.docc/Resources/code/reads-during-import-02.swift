@@ -1,19 +1,22 @@
 import Dispatch
 import Foundation
+import PersistenceCore
 
 /// Draws a frame on the main queue every `interval`, the way a display link would, until stopped.
 ///
 /// Each frame is scheduled `interval` after the previous one finished, so when the main queue is
 /// blocked (a read waiting for a save), frames simply stop coming: what a user sees as a frozen
 /// list.
-// @unchecked: `frames`, `running` and `failure` are guarded by `lock` (an NSLock).
-final class FrameLoop: @unchecked Sendable {
+final class FrameLoop: Sendable {
+    private struct State {
+        var frames: [ItemListScreen.Frame] = []
+        var running = false
+        var failure: (any Error)?
+    }
+
     private let interval: Duration
     private let draw: @Sendable () throws -> ItemListScreen.Frame
-    private let lock = NSLock()
-    private var frames: [ItemListScreen.Frame] = []
-    private var running = false
-    private var failure: (any Error)?
+    private let state = Locked(State())
 
     init(interval: Duration, draw: @escaping @Sendable () throws -> ItemListScreen.Frame) {
         self.interval = interval
@@ -22,29 +25,29 @@ final class FrameLoop: @unchecked Sendable {
 
     /// Starts drawing; the first frame is due at once.
     func start() {
-        lock.withLock { running = true }
+        state.withLock { $0.running = true }
         DispatchQueue.main.async { self.frame() }
     }
 
     /// Stops, draws one last frame on the main queue, and returns every frame drawn.
     func stop() async throws -> [ItemListScreen.Frame] {
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
         let last = await DispatchQueue.main.asyncAndAwait { Result { try self.draw() } }
-        return try lock.withLock { () throws -> [ItemListScreen.Frame] in
-            if let failure { throw failure }
-            return frames + [try last.get()]
+        return try state.withLock { state throws -> [ItemListScreen.Frame] in
+            if let failure = state.failure { throw failure }
+            return state.frames + [try last.get()]
         }
     }
 
     private func frame() {
-        guard lock.withLock({ running }) else { return }
+        guard state.withLock({ $0.running }) else { return }
         do {
             let drawn = try draw()
-            lock.withLock { frames.append(drawn) }
+            state.withLock { $0.frames.append(drawn) }
         } catch {
-            lock.withLock {
-                failure = failure ?? error
-                running = false
+            state.withLock { state in
+                state.failure = state.failure ?? error
+                state.running = false
             }
             return
         }
