@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: builds the DocC course in Tutorials/.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The macro tests: records and diffs what @Model and @ModelActor expand to.
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         // The SQLite C API, used directly: the store must stay near SQLite's own speed.
@@ -48,31 +50,39 @@ let package = Package(
             name: "SampleModels",
             dependencies: ["PersistenceCore"]
         ),
-        // One import helper file (Sources/Swift62Settings/ItemImporter.swift), compiled as three
+        // tutorial:begin import-helpers
+        // One import helper file (Sources/ImportHelpers/ItemImporter.swift), compiled as three
         // modules under three language settings: the lesson nonisolated-async calls each one from
-        // the MainActor and shows where its context lands.
+        // the MainActor and shows where its context lands (Sources/ImportHelpers/README.md).
         .target(
             name: "ImportHelperSwift6",
             dependencies: ["PersistenceCore", "SampleModels"],
-            path: "Sources/Swift62Settings/Swift6"
+            path: "Sources/ImportHelpers/Swift6"
         ),
         .target(
             name: "ImportHelperNonisolatedNonsending",
             dependencies: ["PersistenceCore", "SampleModels"],
-            path: "Sources/Swift62Settings/NonisolatedNonsending",
+            path: "Sources/ImportHelpers/NonisolatedNonsending",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "ImportHelperDefaultMainActor",
             dependencies: ["PersistenceCore", "SampleModels"],
-            path: "Sources/Swift62Settings/DefaultMainActor",
+            path: "Sources/ImportHelpers/DefaultMainActor",
             swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // tutorial:end import-helpers
+        // What the lessons, the workshop, `lab` and the tests share that is not persistence: where
+        // the package's files are, and one way to start a child process and read what it prints.
+        .target(
+            name: "LabSupport",
+            dependencies: ["PersistenceCore"]
         ),
         // One folder per article case: the wrong way, the right way, and what happened.
         .target(
             name: "Scenarios",
             dependencies: [
-                "PersistenceCore", "SampleModels",
+                "PersistenceCore", "SampleModels", "LabSupport",
                 "ImportHelperSwift6", "ImportHelperNonisolatedNonsending", "ImportHelperDefaultMainActor",
             ],
             exclude: ["CompilerLessons/Snippets", "NonisolatedAsync/Snippets"]
@@ -88,48 +98,55 @@ let package = Package(
         // The workshop: exercises a learner edits, reference solutions, and checkers.
         .target(
             name: "Workshop",
-            dependencies: ["PersistenceCore", "SampleModels"],
+            dependencies: ["PersistenceCore", "SampleModels", "LabSupport"],
             path: "Tutorials/Workshop"
         ),
         .executableTarget(
             name: "lab",
             dependencies: [
                 "PersistenceCore",
+                "LabSupport",
                 "Scenarios",
                 "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // A helper process for the reliability tests: an importer to kill mid-save, a holder of the
+        // A helper process for the store tests: an importer to kill mid-save, a holder of the
         // store's write lock, an opener running as another user. `swift test` builds it next to the
         // test bundle, where the tests look for it.
         .executableTarget(
-            name: "crash-importer",
+            name: "store-test-helper",
             dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
+        ),
+        // What the test targets share: temporary directories, gates, waits, the helper processes.
+        .target(
+            name: "TestSupport",
+            dependencies: ["PersistenceCore", "LabSupport"],
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "PersistenceCoreTests",
-            dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
+            dependencies: ["PersistenceCore", "SampleModels", "CSQLite", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["PersistenceCore"]
+            dependencies: ["PersistenceCore", "TestSupport"]
         ),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "SampleModels", "PersistenceCore"]
+            dependencies: ["Scenarios", "SampleModels", "PersistenceCore", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "LabTests",
-            dependencies: ["lab", "Scenarios", "SampleModels", "PersistenceCore", "Workshop"]
+            dependencies: ["lab", "Scenarios", "SampleModels", "PersistenceCore", "Workshop", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "WorkshopTests",
-            dependencies: ["Workshop", "SampleModels", "PersistenceCore"]
+            dependencies: ["Workshop", "SampleModels", "PersistenceCore", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "TutorialsTests",
-            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios"]
+            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",
@@ -137,9 +154,8 @@ let package = Package(
                 "PersistenceCoreMacros",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
     ],

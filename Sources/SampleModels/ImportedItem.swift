@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 
-/// What the `crash-importer` helper stores: one row per item, tagged with the save (batch) that
+/// What the `store-test-helper` helper stores: one row per item, tagged with the save (batch) that
 /// wrote it. The reliability tests open the helper's stores with the same model.
 @Model public final class ImportedItem {
     public var batch: Int

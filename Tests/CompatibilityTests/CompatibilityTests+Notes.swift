@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import TestSupport
 import Testing
 
 extension CompatibilityTests {

@@ -5,13 +5,14 @@ import FoundationXML
 import PersistenceCore
 import Scenarios
 import Testing
+import TestSupport
 
 /// Each command run as a real process: its output and its exit code.
 @Suite("The lab command")
 struct LabCommandTests {
     @Test("lab list prints every scenario in course order")
-    func list() throws {
-        let result = try LabProcess.run(["list"])
+    func list() async throws {
+        let result = try await LabProcess.run(["list"])
         #expect(result.status == 0)
         let ids = ScenarioCatalog.infos.map(\.id)
         let positions = ids.compactMap { result.standardOutput.range(of: $0)?.lowerBound }
@@ -20,16 +21,16 @@ struct LabCommandTests {
     }
 
     @Test("lab list --json decodes to the catalog")
-    func listJSON() throws {
-        let result = try LabProcess.run(["list", "--json"])
+    func listJSON() async throws {
+        let result = try await LabProcess.run(["list", "--json"])
         #expect(result.status == 0)
         let infos = try JSONDecoder().decode([ScenarioInfo].self, from: Data(result.standardOutput.utf8))
         #expect(infos == ScenarioCatalog.infos)
     }
 
     @Test("lab explain prints the rule, the why and where to look")
-    func explain() throws {
-        let result = try LabProcess.run(["explain", "id-passing"])
+    func explain() async throws {
+        let result = try await LabProcess.run(["explain", "id-passing"])
         #expect(result.status == 0)
         let info = try #require(ScenarioCatalog.scenario(id: "id-passing")).info
         #expect(result.standardOutput.contains("The rule"))
@@ -37,23 +38,23 @@ struct LabCommandTests {
     }
 
     @Test("An unknown scenario id exits 1 and suggests the nearest ones")
-    func unknownID() throws {
-        let result = try LabProcess.run(["explain", "merge-conflict"])
+    func unknownID() async throws {
+        let result = try await LabProcess.run(["explain", "merge-conflict"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("did you mean merge-conflicts?"))
         #expect(result.standardError.split(separator: "\n").count == 1, "one line, no trace")
     }
 
     @Test("A usage error exits 2")
-    func usageError() throws {
-        #expect(try LabProcess.run(["--no-such-flag"]).status == 2)
-        #expect(try LabProcess.run(["run", "--no-such-flag"]).status == 2)
-        #expect(try LabProcess.run(["--store", "/tmp", "--in-memory"]).status == 2)
+    func usageError() async throws {
+        #expect(try await LabProcess.run(["--no-such-flag"]).status == 2)
+        #expect(try await LabProcess.run(["run", "--no-such-flag"]).status == 2)
+        #expect(try await LabProcess.run(["--store", "/tmp", "--in-memory"]).status == 2)
     }
 
     @Test("lab run --json runs the named scenario and reports it demonstrated")
-    func runJSON() throws {
-        let result = try LabProcess.run(["run", "merge-conflicts", "--in-memory", "--json"])
+    func runJSON() async throws {
+        let result = try await LabProcess.run(["run", "merge-conflicts", "--in-memory", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let runs = try JSONDecoder().decode([DecodedRun].self, from: Data(result.standardOutput.utf8))
         #expect(runs.map(\.info.id) == ["merge-conflicts"])
@@ -61,36 +62,36 @@ struct LabCommandTests {
     }
 
     @Test("Output to a pipe has no colour codes")
-    func noColourOnPipes() throws {
-        let result = try LabProcess.run(["explain", "merge-conflicts"])
+    func noColourOnPipes() async throws {
+        let result = try await LabProcess.run(["explain", "merge-conflicts"])
         #expect(!result.standardOutput.contains("\u{1B}["))
     }
 
     @Test("lab inspect shows a store's Core Data layout, and --json decodes")
-    func inspect() throws {
+    func inspect() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-inspect-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try LabProcess.run(["run", "merge-conflicts", "--store", folder.path])
+        let run = try await LabProcess.run(["run", "merge-conflicts", "--store", folder.path])
         #expect(run.status == 0, "\(run.standardError)")
         let store = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".sqlite") })
         let path = folder.appendingPathComponent(store).path
-        let text = try LabProcess.run(["inspect", path])
+        let text = try await LabProcess.run(["inspect", path])
         #expect(text.status == 0)
         #expect(text.standardOutput.contains("Z_PRIMARYKEY"))
         #expect(text.standardOutput.contains("Z_METADATA"))
-        let json = try LabProcess.run(["inspect", path, "--json"])
+        let json = try await LabProcess.run(["inspect", path, "--json"])
         let inspection = try JSONDecoder().decode(StoreInspection.self, from: Data(json.standardOutput.utf8))
         #expect(inspection.tables.contains { $0.name == "ZPERSON" })
     }
 
     @Test("lab inspect shows where relationships live: the Z<NAME> column and the join table")
-    func inspectRelationships() throws {
+    func inspectRelationships() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-inspect-trips-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try LabProcess.run(["run", "deleted-model", "--store", folder.path])
+        let run = try await LabProcess.run(["run", "deleted-model", "--store", folder.path])
         #expect(run.status == 0, "\(run.standardError)")
         let store = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".sqlite") })
-        let text = try LabProcess.run(["inspect", folder.appendingPathComponent(store).path])
+        let text = try await LabProcess.run(["inspect", folder.appendingPathComponent(store).path])
         #expect(text.status == 0)
         let words = text.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // unwrapped
         #expect(words.contains("Stop.trip: Trip?, nullify, inverse stops (column ZTRIP)"))
@@ -99,12 +100,12 @@ struct LabCommandTests {
     }
 
     @Test("lab inspect of a corrupt file exits 1 with one line")
-    func inspectCorrupt() throws {
+    func inspectCorrupt() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-corrupt-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: file) }
         let bytes = Data(repeating: 0x42, count: 4096)
         try bytes.write(to: file)
-        let result = try LabProcess.run(["inspect", file.path])
+        let result = try await LabProcess.run(["inspect", file.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("not a valid SQLite database"))
         #expect(result.standardError.split(separator: "\n").count == 1)
@@ -112,11 +113,11 @@ struct LabCommandTests {
     }
 
     @Test("--store naming a file is bad input: exit 1 with advice")
-    func storeIsAFile() throws {
+    func storeIsAFile() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-file-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("x".utf8).write(to: file)
-        let result = try LabProcess.run(["run", "merge-conflicts", "--store", file.path])
+        let result = try await LabProcess.run(["run", "merge-conflicts", "--store", file.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("wants a folder"))
     }
@@ -132,8 +133,8 @@ struct DecodedRun: Decodable {
 
 extension LabCommandTests {
     @Test("lab bench --json compares the three places an import can run")
-    func bench() throws {
-        let result = try LabProcess.run(["bench", "--items", "500", "--in-memory", "--json"])
+    func bench() async throws {
+        let result = try await LabProcess.run(["bench", "--items", "500", "--in-memory", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let rows = try JSONDecoder().decode([BenchRow].self, from: Data(result.standardOutput.utf8))
         #expect(rows.map(\.place) == ["main-context", "background-context", "model-actor"])
@@ -141,16 +142,16 @@ extension LabCommandTests {
     }
 
     @Test("lab bench rejects a nonsensical item count as a usage error")
-    func benchBadItems() throws {
-        #expect(try LabProcess.run(["bench", "--items", "0"]).status == 2)
-        #expect(try LabProcess.run(["bench", "--items", "many"]).status == 2)
+    func benchBadItems() async throws {
+        #expect(try await LabProcess.run(["bench", "--items", "0"]).status == 2)
+        #expect(try await LabProcess.run(["bench", "--items", "many"]).status == 2)
     }
 
     @Test("lab timeline --svg draws both timelines in a well-formed SVG")
-    func timeline() throws {
+    func timeline() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-timeline-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try LabProcess.run(["timeline", "--svg", file.path, "--items", "500", "--in-memory"])
+        let result = try await LabProcess.run(["timeline", "--svg", file.path, "--items", "500", "--in-memory"])
         #expect(result.status == 0, "\(result.standardError)")
         let document = try XMLDocument(contentsOf: file)
         #expect(document.rootElement()?.name == "svg")
@@ -161,10 +162,10 @@ extension LabCommandTests {
     }
 
     @Test("lab timeline --reads-during-import draws the lesson's three lanes: saves, frames, busy spans")
-    func readsTimeline() throws {
+    func readsTimeline() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-reads-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try LabProcess.run(["timeline", "--reads-during-import", "--svg", file.path, "--items", "2000", "--in-memory"])
+        let result = try await LabProcess.run(["timeline", "--reads-during-import", "--svg", file.path, "--items", "2000", "--in-memory"])
         #expect(result.status == 0, "\(result.standardError)")
         let document = try XMLDocument(contentsOf: file)
         let ids = try document.nodes(forXPath: "//*[local-name()='g']/@id").compactMap(\.stringValue)
@@ -179,10 +180,10 @@ extension LabCommandTests {
     }
 
     @Test("lab timeline --list-that-does-not-update marks which changes reached the list in each lane")
-    func listTimeline() throws {
+    func listTimeline() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-list-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try LabProcess.run(["timeline", "--list-that-does-not-update", "--svg", file.path, "--in-memory"])
+        let result = try await LabProcess.run(["timeline", "--list-that-does-not-update", "--svg", file.path, "--in-memory"])
         #expect(result.status == 0, "\(result.standardError)")
         let document = try XMLDocument(contentsOf: file)
         func count(_ lane: String, _ kind: String) throws -> Int {

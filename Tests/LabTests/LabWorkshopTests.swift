@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 import Workshop
 
@@ -20,8 +21,8 @@ struct LabWorkshopTests {
     }
 
     @Test("lab workshop --json lists every exercise in order, each with a status and, if to do, findings and a hint")
-    func listJSON() throws {
-        let result = try LabProcess.run(["workshop", "--json"])
+    func listJSON() async throws {
+        let result = try await LabProcess.run(["workshop", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let statuses = try JSONDecoder().decode([DecodedStatus].self, from: Data(result.standardOutput.utf8))
         #expect(statuses.map(\.id) == WorkshopCatalog.all.map(\.id))
@@ -37,8 +38,8 @@ struct LabWorkshopTests {
     }
 
     @Test("lab workshop prints the list and the next exercise's hint")
-    func listText() throws {
-        let result = try LabProcess.run(["workshop"])
+    func listText() async throws {
+        let result = try await LabProcess.run(["workshop"])
         #expect(result.status == 0)
         for exercise in WorkshopCatalog.all {
             #expect(result.standardOutput.contains(exercise.id))
@@ -50,12 +51,12 @@ struct LabWorkshopTests {
     }
 
     @Test("lab workshop <id> --hints 3 shows three hints; an unknown id exits 1")
-    func oneExercise() throws {
+    func oneExercise() async throws {
         let exercise = try #require(WorkshopCatalog.all.first)
-        let result = try LabProcess.run(["workshop", exercise.id, "--hints", "3", "--json"])
+        let result = try await LabProcess.run(["workshop", exercise.id, "--hints", "3", "--json"])
         #expect(result.status == 0)
         let status = try JSONDecoder().decode(DecodedStatus.self, from: Data(result.standardOutput.utf8))
         #expect(status.status == "done" || status.hints == Array(exercise.hints.prefix(3)))
-        #expect(try LabProcess.run(["workshop", "no-such-exercise"]).status == 1)
+        #expect(try await LabProcess.run(["workshop", "no-such-exercise"]).status == 1)
     }
 }

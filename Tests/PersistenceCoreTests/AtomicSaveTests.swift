@@ -1,14 +1,16 @@
 import CSQLite
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// A save is one SQLite transaction: a process killed at any moment leaves every save whole or
-/// absent, never half written. The `crash-importer` helper saves batches of 1,000 items and is
+/// absent, never half written. The `store-test-helper` helper saves batches of 1,000 items and is
 /// killed with SIGKILL, now while it builds a batch, now while it commits one.
 ///
-///     test                                   crash-importer
+///     test                                   store-test-helper
 ///                                            insert 1,000 items
 ///                                            "saving 7"  → save() → "saved 7 8000"
 ///     read "saving 7" (or "saved 7 8000")
@@ -19,7 +21,7 @@ struct AtomicSaveTests {
     @Test("An importer killed at 20 random moments leaves a sound store of whole saves", .timeLimit(.minutes(5)))
     func killedImporterLeavesWholeSaves() async throws {
         // Given one store that 20 importers in a row write to, each killed at a moment chosen by a fixed seed
-        let importer = try CrashImporter.executable()
+        let importer = try StoreTestHelper.executable()
         let directory = TemporaryDirectory()
         let url = directory.file("import.sqlite")
         var random = SplitMix64(seed: 20_251_122)
@@ -33,7 +35,7 @@ struct AtomicSaveTests {
             var seen = 0
             var lastTotal = committed
             // When it has saved `savesToWaitFor` batches, and (half the time) started the next save
-            while let line = await child.firstLine(where: { $0.hasPrefix("saving") || $0.hasPrefix("saved") || $0.hasPrefix("error") }) {
+            while let line = await child.nextLine(where: { $0.hasPrefix("saving") || $0.hasPrefix("saved") || $0.hasPrefix("error") }) {
                 try #require(!line.hasPrefix("error"), "kill \(kill): the importer failed: \(line)")
                 if line.hasPrefix("saved") {
                     lastTotal = try #require(Int(line.split(separator: " ")[2]))
@@ -44,9 +46,9 @@ struct AtomicSaveTests {
                 }
             }
             #expect(seen == savesToWaitFor, "kill \(kill): the importer stopped early")
-            child.killNow()
+            child.kill()
             let ending = await child.termination()
-            #expect(ending.reason == .uncaughtSignal && ending.status == SIGKILL, "kill \(kill): \(ending)")
+            #expect(ending?.bySignal == true && ending?.status == SIGKILL, "kill \(kill): \(String(describing: ending))")
             #expect(lastTotal == committed + savesToWaitFor * 1_000)
 
             // Then SQLite finds the file sound

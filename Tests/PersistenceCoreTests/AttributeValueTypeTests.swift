@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PersistenceCore
+import TestSupport
 
 /// The attribute types beyond the eight primitives, as SwiftData model layers use them: enums
 /// with raw values (stored as the raw value), `URL` (as text), and any other `Codable` value

@@ -1,7 +1,9 @@
 import CSQLite
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
+import TestSupport
 import XCTest
 
 /// Bad input the other suites do not reach, under XCTest: a read-only store (as root and as
@@ -14,7 +16,7 @@ import XCTest
 /// with an unknown property or a wrong value type (BatchRequestTests). Every message is checked in
 /// ``ModelErrorMessageTests``.
 final class BadInputXCTests: XCTestCase {
-    /// A store of the `crash-importer` helper's model holding `count` items; the container is closed.
+    /// A store of the `store-test-helper` helper's model holding `count` items; the container is closed.
     private func makeStore(at url: URL, count: Int = 3) throws {
         let container = try ModelContainer(for: ImportedItem.self, configuration: .file(url))
         let context = container.newBackgroundContext()
@@ -73,7 +75,7 @@ final class BadInputXCTests: XCTestCase {
         guard let setpriv = ReadOnlyFiles.setpriv else {
             throw XCTSkip("running as root without /usr/bin/setpriv: cannot open the store as another user")
         }
-        let helper = try CrashImporter.executable()
+        let helper = try StoreTestHelper.executable()
         let directory = TemporaryDirectory()
         let url = directory.file("mode0444.sqlite")
         try makeStore(at: url)
@@ -82,14 +84,14 @@ final class BadInputXCTests: XCTestCase {
 
         // When the helper opens it as nobody
         let child = try ChildProcess(setpriv, ReadOnlyFiles.asNobody([helper.path, "open", url.path]))
-        let answer = await child.firstLine { _ in true }
+        let answer = await child.nextLine { _ in true }
         let ending = await child.termination()
 
         // Then it is refused as read-only, naming the permission, and the bytes are unchanged
-        let line = try XCTUnwrap(answer, "the helper printed nothing (exit \(ending.status))")
+        let line = try XCTUnwrap(answer, "the helper printed nothing (exit \(ending?.status ?? -1))")
         XCTAssertTrue(line.hasPrefix("error: The store at \(url.path) is read-only"), line)
         XCTAssertTrue(line.contains("Permission denied"), line)
-        XCTAssertEqual(ending.status, 1)
+        XCTAssertEqual(ending?.status, 1)
         XCTAssertEqual(contents(of: url), before)
     }
 
@@ -128,13 +130,13 @@ final class BadInputXCTests: XCTestCase {
 
     func testLockedStore_failsWithStoreBusyAfterTheTimeoutAndWorksOnceReleased() async throws {
         // Given a store whose write lock another process holds (BEGIN EXCLUSIVE)
-        let helper = try CrashImporter.executable()
+        let helper = try StoreTestHelper.executable()
         let directory = TemporaryDirectory()
         let url = directory.file("locked.sqlite")
         let wal = URL(fileURLWithPath: url.path + "-wal")
         try makeStore(at: url, count: 3)
         let holder = try ChildProcess(helper, ["hold-lock", url.path])
-        let locked = await holder.firstLine { $0 == "locked" || $0.hasPrefix("error") }
+        let locked = await holder.nextLine { $0 == "locked" || $0.hasPrefix("error") }
         XCTAssertEqual(locked, "locked")
         // Bytes are read only while this process has no connection to the file: closing any
         // descriptor of a file drops all of the process's POSIX locks on it, SQLite's included
@@ -170,7 +172,7 @@ final class BadInputXCTests: XCTestCase {
 
         // And once the other process lets go, the store takes saves again
         holder.send("release")
-        let released = await holder.firstLine { $0 == "released" || $0.hasPrefix("error") }
+        let released = await holder.nextLine { $0 == "released" || $0.hasPrefix("error") }
         XCTAssertEqual(released, "released")
         _ = await holder.termination()
         do {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 @Suite("Containers")

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PersistenceCore
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Context queues")

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// The four delete rules, applied when the deletion is saved, in the same transaction.

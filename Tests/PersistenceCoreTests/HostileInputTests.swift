@@ -3,6 +3,7 @@ import Foundation
 @testable import PersistenceCore
 import SampleModels
 import Testing
+import TestSupport
 
 /// Input a real app can produce by mistake: the library may refuse it, with a typed error that
 /// leaves the store as it was, but never traps on it and never stores something else.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import TestSupport
 import Testing
 
 /// Lightweight migration: a store made for an older model opens with the current one, every row

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import XCTest
 
 /// The core's main promises, under XCTest too: both runners run from day one.

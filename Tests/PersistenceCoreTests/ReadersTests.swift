@@ -3,6 +3,7 @@ import Foundation
 @testable import PersistenceCore
 import SampleModels
 import Testing
+import TestSupport
 
 /// One writer and many readers: reads beside a save in progress, and query generations.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// `SampleModels.Tag`: Swift Testing has a `Tag` of its own.

@@ -3,6 +3,7 @@ import Observation
 @testable import PersistenceCore
 import SampleModels
 import Testing
+import TestSupport
 
 /// `ResultsObserver`: what reaches the list, and what does not.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import TestSupport
 import Testing
 
 /// Opening bad files: each gives a typed error and leaves the file byte-for-byte as it was.

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 @Suite("Inspecting a store file")

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// The file a learner opens in any SQLite browser looks like Core Data's.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// SwiftData's spellings of configurations, containers and model executors: the same stores and

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Scenarios
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct CompilerLessonsTests {
     @Test("Every snippet in the folder belongs to a lesson, and every lesson has both snippets")
     func snippetsMatchTheTable() throws {
-        let folder = PackagePaths.root.appendingPathComponent(CompilerLessons.snippetFolder)
+        let folder = PackageRoot.file(CompilerLessons.snippetFolder)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".swift") }
 
@@ -21,7 +22,7 @@ struct CompilerLessonsTests {
 
     @Test("Each snippet's header says what it teaches and which diagnostic to expect", arguments: CompilerLessons.lessons)
     func headersMatchTheTable(_ lesson: CompilerLessons.Lesson) throws {
-        let folder = PackagePaths.root.appendingPathComponent(CompilerLessons.snippetFolder)
+        let folder = PackageRoot.file(CompilerLessons.snippetFolder)
         let wrong = try String(contentsOf: folder.appendingPathComponent(lesson.wrongSnippet), encoding: .utf8)
         let fixed = try String(contentsOf: folder.appendingPathComponent(lesson.fixedSnippet), encoding: .utf8)
 

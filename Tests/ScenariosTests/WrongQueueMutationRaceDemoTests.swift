@@ -4,10 +4,10 @@ import Testing
 /// The deliberate data race, on its own, for ThreadSanitizer to catch.
 ///
 /// Disabled unless `LAB_RACE_DEMO=1`: the normal suite, and its `swift test --sanitize=thread`
-/// run, must not contain a race on purpose. `Scripts/race-under-tsan.sh` runs it:
+/// run, must not contain a race on purpose. `Scripts/tests/race-under-tsan.sh` runs it:
 /// `LAB_RACE_DEMO=1 swift test --sanitize=thread --filter WrongQueueMutationRaceDemo`.
 @Suite("wrong-queue-mutation: the data race, for ThreadSanitizer",
-       .enabled(if: WrongQueueMutation.isRaceDemoRequested, "set LAB_RACE_DEMO=1, see Scripts/race-under-tsan.sh"))
+       .enabled(if: WrongQueueMutation.isRaceDemoRequested, "set LAB_RACE_DEMO=1, see Scripts/tests/race-under-tsan.sh"))
 struct WrongQueueMutationRaceDemoTests {
     @Test("Two threads incrementing one attribute unsynchronised: ThreadSanitizer reports a data race")
     func unsynchronisedIncrements() async throws {

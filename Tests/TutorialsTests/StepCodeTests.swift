@@ -5,14 +5,14 @@ import Testing
 /// `ConcurrencyLab.docc/Resources/code/` is its step source with the hidden lines taken out.
 @Suite("Tutorial step code")
 struct StepCodeTests {
-    @Test("Every step copy matches its compiled source (else run python3 Tutorials/Scripts/sync-steps.py)")
+    @Test("Every step copy matches its compiled source (else run python3 Scripts/tutorials/sync-steps.py)")
     func copiesInSync() throws {
         let sources = try StepText.sources()
         let copies = Catalog.files(in: Catalog.resources.appendingPathComponent("code"), endingWith: ".swift")
         #expect(Set(copies.map(\.lastPathComponent)) == Set(sources.keys), "a copy without a source, or a source without a copy")
         for (name, source) in sources {
             let copy = Catalog.resources.appendingPathComponent("code/\(name)")
-            let expected = StepText.shown(try Catalog.text(source))
+            let expected = try source.shownText()
             #expect((try? Catalog.text(copy)) == expected, "\(name) drifted from \(source.path)")
         }
     }
@@ -29,6 +29,24 @@ struct StepCodeTests {
             }  // tutorial:hide
             """
         #expect(StepText.shown(source) == "import PersistenceCore\n\nfunc f() {\n    print(1)\n}")
+    }
+
+    @Test("A region shows only the lines between its markers, without their shared indentation")
+    func region() throws {
+        let source = """
+            let package = Package(
+                targets: [
+                    // tutorial:begin helpers
+                    .target(
+                        name: "Helper"
+                    ),
+                    // tutorial:end helpers
+                ]
+            )
+            """
+        let url = URL(fileURLWithPath: "/Package.swift")
+        #expect(try StepText.region("helpers", of: source, in: url) == ".target(\n    name: \"Helper\"\n),")
+        #expect(throws: StepText.MissingRegion.self) { try StepText.region("other", of: source, in: url) }
     }
 
     @Test("Every step copy is shown by some tutorial")

@@ -1,5 +1,6 @@
 import ConcurrencyLabTutorials
 import Foundation
+import LabSupport
 import Scenarios
 import Testing
 
@@ -69,7 +70,7 @@ struct TutorialCatalogTests {
             let paths = text.split(separator: "`").map(String.init).filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
             #expect(!paths.isEmpty)
             for path in paths {
-                #expect(FileManager.default.fileExists(atPath: Catalog.packageRoot.appendingPathComponent(path).path),
+                #expect(FileManager.default.fileExists(atPath: PackageRoot.file(path).path),
                         "\(article.lastPathComponent) points to \(path)")
             }
         }

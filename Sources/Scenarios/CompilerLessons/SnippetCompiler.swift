@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// Compiles the compiler-lessons snippets with `swiftc -swift-version 6` against the modules the
 /// running program (`lab`, or a test bundle) was built with, the way a learner's own file would be.
@@ -6,8 +7,8 @@ import Foundation
 /// Everything is found from where the program runs, never from a fixed `.build`: the build folder
 /// is the first ancestor of the executable holding `Modules/PersistenceCore.swiftmodule`
 /// (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
-/// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the snippets are found from this
-/// file's path (the package this program was built from), and `swiftc` from `PATH`. When any of
+/// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the snippets are found in the
+/// package this program was built from (`PackageRoot`), and `swiftc` from `PATH`. When any of
 /// them is missing (a copied binary, no toolchain), ``locate()`` says which.
 ///
 /// The snippets go through SIL (`-emit-sil`), not only the type checker: region-based isolation
@@ -42,16 +43,9 @@ public struct SnippetCompiler: Sendable {
     /// The folder of the snippets.
     var snippetFolder: URL { packageRoot.appendingPathComponent(CompilerLessons.snippetFolder) }
 
-    /// The package this program was built from: four folders above this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // CompilerLessons
-        .deletingLastPathComponent()  // Scenarios
-        .deletingLastPathComponent()  // Sources
-        .deletingLastPathComponent()
-
     /// Finds `swiftc`, the build folder and the package root, or says what is missing.
     static func locate() throws -> SnippetCompiler {
-        let packageRoot = Self.packageRoot
+        let packageRoot = PackageRoot.url
         guard let buildFolder = findBuildFolder() else {
             throw SetupError(description: "no ancestor of the executable (\(executable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
         }
@@ -120,28 +114,8 @@ public struct SnippetCompiler: Sendable {
 
     /// Compiles the snippet file at `snippet` under `setting`.
     func compile(at snippet: URL, setting: Setting = .swift6) async throws -> Result {
-        let log = FileManager.default.temporaryDirectory
-            .appendingPathComponent("snippet-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-
-        let process = Process()
-        process.executableURL = swiftc
-        process.arguments = arguments(for: snippet, setting: setting)
-        process.standardOutput = output
-        process.standardError = output
-        let exitCode = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return Result(exitCode: exitCode, output: try String(contentsOf: log, encoding: .utf8))
+        let run = try await ChildProcess.run(swiftc, arguments(for: snippet, setting: setting))
+        return Result(exitCode: run.status, output: run.standardOutput + run.standardError)
     }
 
     /// Compiles every snippet of every lesson under `setting`, a few at a time; keyed by file name.

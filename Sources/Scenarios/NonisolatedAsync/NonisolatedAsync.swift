@@ -8,7 +8,7 @@ import SampleModels
 /// Article 000's `Task {}` pitfall in Swift 6.2's clothes: where an unannotated async helper runs,
 /// and so which queue the context it creates takes, depends on the module's language settings.
 ///
-/// One helper file, `Sources/Swift62Settings/ItemImporter.swift`, is compiled as three modules
+/// One helper file, `Sources/ImportHelpers/ItemImporter.swift`, is compiled as three modules
 /// (see Package.swift): plain Swift 6; Swift 6.2's `NonisolatedNonsendingByDefault` (SE-0461),
 /// where a nonisolated async function runs on its caller's actor; and Swift 6.2's default
 /// MainActor isolation (SE-0466), where every unannotated declaration is MainActor-isolated.
@@ -35,7 +35,7 @@ public struct NonisolatedAsync: Scenario {
             """,
         rule: "Under Swift 6.2's settings, never rely on an unannotated async function to leave the MainActor: mark a helper that makes a background context @concurrent, create the context in Task.detached, or use a @BackgroundModelActor.",
         whereToLook: [
-            "Sources/Swift62Settings/ItemImporter.swift",
+            "Sources/ImportHelpers/ItemImporter.swift",
             "Package.swift",
             "Sources/Scenarios/NonisolatedAsync/NonisolatedAsync.swift",
             "Sources/Scenarios/NonisolatedAsync/Snippets/renamer.swift",

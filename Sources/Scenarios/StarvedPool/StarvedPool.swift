@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 
@@ -31,10 +32,10 @@ public struct StarvedPool: Scenario {
         whereToLook: [
             "Sources/Scenarios/StarvedPool/StarvedPool.swift",
             "Sources/Scenarios/StarvedPool/PoolStarver.swift",
-            "Sources/Scenarios/StarvedPool/LabChild.swift",
+            "Sources/LabSupport/ChildProcess.swift",
             "Sources/lab/Commands/StarvePool.swift",
             "Sources/PersistenceCore/Context/ModelContext+Perform.swift",
-            "Sources/PersistenceCore/FastPaths/QueueOwnership.swift",
+            "Sources/PersistenceCore/Concurrency/QueueOwnership.swift",
             "Sources/Scenarios/StarvedPool/StarvedPool+Outcome.swift",
             "Sources/Scenarios/StarvedPool/StarvedPool+Report.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
@@ -62,16 +63,18 @@ public struct StarvedPool: Scenario {
     /// it has not.
     private func watchChild(blocking: Bool) async throws -> ChildRun {
         let clock = ContinuousClock()
-        let child = try LabChild(["starve-pool", blocking ? "blocking" : "suspending"])
-        let waiting = await child.line(startingWith: PoolStarver.waitingPrefix, within: Self.startLimit)
+        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
+        let child = try ChildProcess(lab, ["starve-pool", blocking ? "blocking" : "suspending"])
+        let waiting = await child.nextLine(where: { $0.hasPrefix(PoolStarver.waitingPrefix) }, within: Self.startLimit)
         let filled = clock.now
-        let done = await child.line(startingWith: PoolStarver.doneLine, within: blocking ? Self.stallLimit : Self.startLimit)
+        let done = await child.nextLine(where: { $0.hasPrefix(PoolStarver.doneLine) },
+                                        within: blocking ? Self.stallLimit : Self.startLimit)
         let watched = clock.now - filled
         if done == nil { child.kill() }
         let end = await child.termination()
         return ChildRun(waitingLine: waiting, finished: done != nil, watchedMilliseconds: watched.milliseconds,
-                        stoppedByTheLesson: done == nil && end.reason == .uncaughtSignal && end.status == SIGKILL,
-                        exitStatus: end.reason == .exit ? end.status : nil)
+                        stoppedByTheLesson: done == nil && end?.bySignal == true && end?.status == SIGKILL,
+                        exitStatus: end?.bySignal == false ? end?.status : nil)
     }
 
     // MARK: Where performAndWait is right

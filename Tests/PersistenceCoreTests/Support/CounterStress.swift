@@ -1,5 +1,6 @@
 import Foundation
 @testable import PersistenceCore
+import TestSupport
 
 /// Many model actors incrementing one ``Counter`` row, each increment its own save.
 ///

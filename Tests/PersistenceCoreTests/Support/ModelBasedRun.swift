@@ -1,6 +1,7 @@
 import Foundation
 @testable import PersistenceCore
 import SampleModels
+import TestSupport
 
 /// One random sequence of steps run on a real container with three contexts and on a
 /// ``ReferenceModel`` side by side, compared after every step.

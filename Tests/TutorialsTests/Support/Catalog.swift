@@ -1,13 +1,9 @@
 import Foundation
+import LabSupport
 
 /// The DocC catalog and the step sources, read from this checkout.
 enum Catalog {
-    /// `<root>/Tests/TutorialsTests/Support/Catalog.swift` → `<root>`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static let target = packageRoot.appendingPathComponent("Tutorials/ConcurrencyLabTutorials")
+    static let target = PackageRoot.file("Tutorials/ConcurrencyLabTutorials")
     static let docc = target.appendingPathComponent("ConcurrencyLab.docc")
     static let steps = target.appendingPathComponent("Steps")
     static let resources = docc.appendingPathComponent("Resources")
@@ -29,7 +25,7 @@ enum Catalog {
     }
 }
 
-/// The text a tutorial shows for a step source: `Tutorials/Scripts/sync-steps.py`'s rule, again.
+/// The text a tutorial shows for a step source: `Scripts/tutorials/sync-steps.py`'s rule, again.
 enum StepText {
     static let mark = "// tutorial:hide"
 
@@ -49,19 +45,56 @@ enum StepText {
         return lines.joined(separator: "\n")
     }
 
-    /// Resource file name → source file, as `sync-steps.py` pairs them.
-    static func sources() throws -> [String: URL] {
-        var found: [String: URL] = [:]
+    /// Where a step's code comes from: a whole file, or one region of it.
+    struct Source {
+        let url: URL
+        /// The name after `// tutorial:begin`, for a step that shows one part of a file (the
+        /// targets a lesson is about, not the whole manifest).
+        let region: String?
+
+        var path: String { url.path + (region.map { "#" + $0 } ?? "") }
+
+        /// What the tutorial shows: the region's lines, or the whole file, hidden lines taken out.
+        func shownText() throws -> String {
+            let text = try Catalog.text(url)
+            guard let region else { return StepText.shown(text) }
+            return StepText.shown(try StepText.region(region, of: text, in: url))
+        }
+    }
+
+    /// Resource file name → source, as `sync-steps.py` pairs them.
+    static func sources() throws -> [String: Source] {
+        var found: [String: Source] = [:]
         for url in Catalog.files(in: Catalog.steps, endingWith: ".swift") {
-            found[url.lastPathComponent] = url
+            found[url.lastPathComponent] = Source(url: url, region: nil)
         }
         let listing = try Catalog.text(Catalog.steps.appendingPathComponent("snippets.txt"))
         for line in listing.split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.split(separator: " ")
-            if parts.count == 2 {
-                found[String(parts[0])] = Catalog.packageRoot.appendingPathComponent(String(parts[1]))
+            if parts.count == 2 || parts.count == 3 {
+                found[String(parts[0])] = Source(url: PackageRoot.file(String(parts[1])),
+                                                 region: parts.count == 3 ? String(parts[2]) : nil)
             }
         }
         return found
+    }
+
+    /// The lines between `// tutorial:begin <name>` and `// tutorial:end <name>`, without the
+    /// indentation they share.
+    static func region(_ name: String, of text: String, in url: URL) throws -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let begin = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// tutorial:begin \(name)" }),
+              let end = lines[begin...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// tutorial:end \(name)" })
+        else { throw MissingRegion(name: name, file: url.path) }
+        let body = lines[(begin + 1)..<end]
+        let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+        return body.map { String($0.dropFirst(min(indent, $0.prefix(while: { $0 == " " }).count))) }.joined(separator: "\n")
+    }
+
+    struct MissingRegion: Error, CustomStringConvertible {
+        let name: String
+        let file: String
+        var description: String { "\(file) has no region '\(name)' (// tutorial:begin \(name) … // tutorial:end \(name))" }
     }
 }

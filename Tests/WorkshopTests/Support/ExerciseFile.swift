@@ -1,17 +1,13 @@
 import Foundation
+import LabSupport
 import Testing
 import Workshop
 
 /// An exercise file as the tests read it.
 enum ExerciseFile {
-    /// The package root: `<root>/Tests/WorkshopTests/Support/ExerciseFile.swift` → `<root>`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The exercise's file, read from this checkout.
     static func text(of exercise: Exercise) throws -> String {
-        try String(contentsOf: packageRoot.appendingPathComponent(exercise.file), encoding: .utf8)
+        try String(contentsOf: PackageRoot.file(exercise.file), encoding: .utf8)
     }
 
     /// The file's comments as one line of words: what the hints are compared with.
@@ -25,7 +21,7 @@ enum ExerciseFile {
 
     /// True when the file is byte for byte as shipped: only then must its checker fail.
     static func isUntouched(_ exercise: Exercise) throws -> Bool {
-        let data = try Data(contentsOf: packageRoot.appendingPathComponent(exercise.file))
+        let data = try Data(contentsOf: PackageRoot.file(exercise.file))
         return Fingerprint.fnv1a(data) == exercise.shippedFingerprint
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// One workshop exercise: what to do, the file to edit, the hints, and the checker that says what
 /// is still wrong.

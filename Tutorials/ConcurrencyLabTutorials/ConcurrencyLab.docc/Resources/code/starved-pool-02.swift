@@ -1,117 +1,198 @@
 import Foundation
+import PersistenceCore
 
-/// A `lab` child process whose lines the parent waits for, each wait bounded: how the
-/// starved-pool lesson watches a process that may never make progress again.
+/// A process the lab starts: what it prints, line by line as it comes, and how it ended.
 ///
-/// Lines arrive through Foundation's readability handler; a wait parks on a semaphore on a
-/// dispatch thread, never on a thread of the cooperative pool.
-// `process` is configured before `run()`, then only used through Foundation's thread-safe calls.
-// @unchecked: `lines`, `pending` and `waiters` are guarded by `lock`.
-final class LabChild: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var pending = Data()
-    private var waiters: [(prefix: String, signal: DispatchSemaphore)] = []
-    private let exited = DispatchSemaphore(value: 0)
+/// The one way the package starts a child process: the lessons (a `lab` that starves its own
+/// pool), the snippet compiler, and the tests (a helper to kill mid-save, `lab` itself). A parent
+/// synchronises with a child on what it prints (`locked`, `saved 3 4000`), never on time, and
+/// every wait has a bound, so a child that never makes progress again cannot hang its parent.
+///
+/// Each pipe is read by a thread of its own, with blocking reads until its end: Foundation's
+/// `readabilityHandler` on Linux lost the end of a short-lived child's output about one run in
+/// seven (300 runs of `lab list`), which left a parent waiting for ever. A wait parks a dispatch
+/// thread, never a thread of the cooperative pool, which may be what the child is showing starved.
+///
+/// > Warning: Call ``kill()`` or wait for ``termination(within:)`` before dropping a child you
+/// > started: an instance that goes away kills its process.
+// @unchecked: `process` and the pipes are configured in `init`, then only used through
+// Foundation's thread-safe calls (`processIdentifier`, `write`, the reader threads' reads); the
+// rest is `Locked`.
+package final class ChildProcess: @unchecked Sendable {
+    /// How a child ended.
+    package struct Termination: Sendable, Equatable, CustomStringConvertible {
+        /// True when a signal ended it; then `status` is the signal's number.
+        package let bySignal: Bool
+        /// Its exit status, or the signal that ended it.
+        package let status: Int32
 
-    /// Starts `lab` with `arguments`.
-    init(_ arguments: [String]) throws {
-        process.executableURL = try LabExecutable.url()
+        package var description: String { bySignal ? "killed by signal \(status)" : "exited with status \(status)" }
+    }
+
+    /// Everything a finished child printed, and how it ended.
+    package struct Finished: Sendable {
+        package let termination: Termination
+        package let standardOutput: String
+        package let standardError: String
+
+        /// The exit status (a signal's number if one ended it).
+        package var status: Int32 { termination.status }
+    }
+
+    private struct State {
+        var lines: [String] = []
+        /// How many of `lines` the waits have handed out already.
+        var consumed = 0
+        var pendingOutput = Data()
+        var standardError = Data()
+        var outputEnded = false
+        var errorEnded = false
+        var termination: Termination?
+        /// The output is complete: the process exited and both pipes reached their end.
+        var isOver: Bool { termination != nil && outputEnded && errorEnded }
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let error = Pipe()
+    private let state = Locked(State())
+
+    /// Starts `executable` with `arguments`, in this process's environment changed by
+    /// `environment` (a nil value removes a variable).
+    package init(_ executable: URL, _ arguments: [String], environment: [String: String?] = [:]) throws {
+        process.executableURL = executable
         process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.append(data)
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
         }
-        process.terminationHandler = { [exited] _ in exited.signal() }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        let (outputHandle, errorHandle) = (output.fileHandleForReading, error.fileHandleForReading)
+        Thread.detachNewThread { [state] in
+            while case let data = outputHandle.availableData, !data.isEmpty {
+                state.withLock { Self.append(data, toOutput: &$0) }
+            }
+            state.withLock { Self.append(Data(), toOutput: &$0) }  // the end
+        }
+        Thread.detachNewThread { [state] in
+            while case let data = errorHandle.availableData, !data.isEmpty {
+                state.withLock { $0.standardError.append(data) }
+            }
+            state.withLock { $0.errorEnded = true }
+        }
+        process.terminationHandler = { [state] process in
+            let ended = Termination(bySignal: process.terminationReason == .uncaughtSignal, status: process.terminationStatus)
+            state.withLock { $0.termination = ended }
+        }
         try process.run()
     }
 
-    /// The first line starting with `prefix`, if the child prints one within `limit`.
-    func line(startingWith prefix: String, within limit: Duration) async -> String? {
-        let signal = DispatchSemaphore(value: 0)
-        let found = lock.withLock { () -> String? in
-            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
-            waiters.append((prefix, signal))
-            return nil
+    /// Runs `executable` to its end and returns what it printed; kills it if it runs past `limit`.
+    package static func run(_ executable: URL, _ arguments: [String], environment: [String: String?] = [:],
+                            within limit: Duration = .seconds(600)) async throws -> Finished {
+        let child = try ChildProcess(executable, arguments, environment: environment)
+        child.closeInput()
+        if await child.termination(within: limit) == nil {
+            child.kill()
         }
-        if let found { return found }
-        guard await Self.wait(signal, limit) else { return nil }
-        return lock.withLock { lines.first { $0.hasPrefix(prefix) } }
+        return await child.finished()
     }
 
-    /// Kills the child at once.
-    func kill() {
+    /// The child's process identifier.
+    package var pid: pid_t { process.processIdentifier }
+
+    /// Sends `text` and a newline to the child's standard input.
+    package func send(_ text: String) {
+        input.fileHandleForWriting.write(Data((text + "\n").utf8))
+    }
+
+    /// Ends the child's standard input: a child that reads it sees the end of file.
+    package func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Kills the child at once: no cleanup, no flush, as a crash or a power cut would.
+    package func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// How the child ended, once it has (waited for without a bound: call after it printed its
-    /// last line or was killed).
-    func termination() async -> (reason: Process.TerminationReason, status: Int32) {
-        _ = await Self.wait(exited, nil)
-        return (process.terminationReason, process.terminationStatus)
-    }
-
-    /// Waits on `semaphore` on a dispatch thread, up to `limit` (forever when nil).
-    private static func wait(_ semaphore: DispatchSemaphore, _ limit: Duration?) async -> Bool {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let deadline: DispatchTime = limit.map { .now() + .nanoseconds(Int($0 / .nanoseconds(1))) } ?? .distantFuture
-                continuation.resume(returning: semaphore.wait(timeout: deadline) == .success)
+    /// The next line the child prints that satisfies `isWanted`, skipping the lines before it; nil
+    /// if its output ends first, or `limit` passes first (no limit: until the output ends).
+    package func nextLine(where isWanted: @escaping @Sendable (String) -> Bool,
+                          within limit: Duration? = nil) async -> String? {
+        await onDispatchThread { [state] in
+            let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
+            let found = state.withLock(when: { state in
+                state.lines[state.consumed...].contains(where: isWanted) || state.outputEnded
+            }, deadline: deadline) { state -> String? in
+                guard let index = state.lines[state.consumed...].firstIndex(where: isWanted) else {
+                    state.consumed = state.lines.count
+                    return nil
+                }
+                state.consumed = index + 1
+                return state.lines[index]
             }
+            return found ?? nil
         }
     }
 
-    /// Cuts the byte stream into lines and wakes the waiters a new line satisfies.
-    private func append(_ data: Data) {
-        lock.withLock {
-            pending.append(data)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                lines.append(line)
-                for waiter in waiters where line.hasPrefix(waiter.prefix) { waiter.signal.signal() }
-                waiters.removeAll { line.hasPrefix($0.prefix) }
+    /// How the child ended, once it has and its output is complete; nil if `limit` passes first
+    /// (no limit: wait as long as it takes — call it after the child's last line, or `kill()`).
+    package func termination(within limit: Duration? = nil) async -> Termination? {
+        await onDispatchThread { [state] in
+            let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
+            return state.withLock(when: \.isOver, deadline: deadline) { $0.termination } ?? nil
+        }
+    }
+
+    /// Everything the child printed, once it ended.
+    package func finished() async -> Finished {
+        let termination = await termination()!
+        return state.withLock { state in
+            var lines = state.lines
+            if !state.pendingOutput.isEmpty { lines.append(String(decoding: state.pendingOutput, as: UTF8.self)) }
+            let output = lines.map { $0 + "\n" }.joined()
+            return Finished(termination: termination, standardOutput: output,
+                            standardError: String(decoding: state.standardError, as: UTF8.self))
+        }
+    }
+
+    /// Cuts the standard output into lines; an empty `data` is its end.
+    private static func append(_ data: Data, toOutput state: inout State) {
+        guard !data.isEmpty else {
+            if !state.pendingOutput.isEmpty {
+                state.lines.append(String(decoding: state.pendingOutput, as: UTF8.self))
+                state.pendingOutput.removeAll()
             }
+            state.outputEnded = true
+            return
+        }
+        state.pendingOutput.append(data)
+        while let newline = state.pendingOutput.firstIndex(of: UInt8(ascii: "\n")) {
+            state.lines.append(String(decoding: state.pendingOutput[state.pendingOutput.startIndex..<newline], as: UTF8.self))
+            state.pendingOutput.removeSubrange(state.pendingOutput.startIndex...newline)
+        }
+    }
+
+    /// Runs a blocking wait on a dispatch thread, so that no thread of the cooperative pool waits.
+    private func onDispatchThread<T: Sendable>(_ wait: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: wait()) }
         }
     }
 
     deinit {
-        output.fileHandleForReading.readabilityHandler = nil
         kill()
     }
 }
 
-/// Where the `lab` executable is: this process if it is `lab`, else beside it or beside the test
-/// bundle (`swift test` builds every product into one folder), or `LAB_EXECUTABLE`.
-enum LabExecutable {
-    static func url() throws -> URL {
-        if let explicit = ProcessInfo.processInfo.environment["LAB_EXECUTABLE"] {
-            return URL(fileURLWithPath: explicit)
-        }
-        var folders: [URL] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let url = URL(fileURLWithPath: executable)
-            if url.lastPathComponent == "lab" { return url }
-            folders.append(url.deletingLastPathComponent())
-        }
-        folders += Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map { $0.bundleURL.deletingLastPathComponent() }
-        folders.append(Bundle.main.bundleURL)
-        for folder in folders {
-            let candidate = folder.appendingPathComponent("lab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw NotFound(searched: folders.map(\.path))
-    }
-
-    struct NotFound: Error, CustomStringConvertible {
-        let searched: [String]
-        var description: String {
-            "the lab executable is not in \(searched.joined(separator: ", ")); build it (`swift build --product lab`) or set LAB_EXECUTABLE"
-        }
+extension Duration {
+    /// The duration in seconds, for Foundation's dates.
+    fileprivate var seconds: TimeInterval {
+        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }

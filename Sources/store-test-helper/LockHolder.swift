@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-/// `crash-importer hold-lock <store>`: another process holding the store's write lock.
+/// `store-test-helper hold-lock <store>`: another process holding the store's write lock.
 ///
 /// It opens the file with SQLite's C API, runs `BEGIN EXCLUSIVE`, prints `locked`, and keeps the
 /// lock until a line (or end of file) arrives on its standard input; then it commits, prints

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// `crash-importer import <store> [--batches N]`: saves batches of 1,000 items until killed.
+/// `store-test-helper import <store> [--batches N]`: saves batches of 1,000 items until killed.
 ///
 /// It prints `saving <batch>` just before each save and `saved <batch> <total>` just after it
 /// returns, and flushes each line: a test that reads the lines knows how many items the store

@@ -4,12 +4,12 @@ import SampleModels
 
 // A helper process for the reliability tests: it does to a store what only another process can.
 //
-//   crash-importer import <store> [--batches N]   saves batches of 1,000 items (see Importer)
-//   crash-importer hold-lock <store>              holds the write lock until stdin has a line
-//   crash-importer open <store>                   opens the store as ImportedItem's; prints
+//   store-test-helper import <store> [--batches N]   saves batches of 1,000 items (see Importer)
+//   store-test-helper hold-lock <store>              holds the write lock until stdin has a line
+//   store-test-helper open <store>                   opens the store as ImportedItem's; prints
 //                                                 `opened`, or `error: <description>` and exits 1
 
-let usage = "usage: crash-importer import <store> [--batches N] | hold-lock <store> | open <store>"
+let usage = "usage: store-test-helper import <store> [--batches N] | hold-lock <store> | open <store>"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))

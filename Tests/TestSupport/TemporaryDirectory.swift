@@ -1,10 +1,11 @@
 import Foundation
 
-/// A fresh directory per test, named after the test, removed when the value goes away.
-final class TemporaryDirectory: Sendable {
-    let url: URL
+/// A fresh directory per test, named after the test, removed when the value goes away: each test
+/// makes its own store files, so suites run in parallel.
+package final class TemporaryDirectory: Sendable {
+    package let url: URL
 
-    init(_ name: String = #function, fileID: String = #fileID) {
+    package init(_ name: String = #function, fileID: String = #fileID) {
         let safe = (fileID + "-" + name).map { $0.isLetter || $0.isNumber ? $0 : "-" }
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("ConcurrencyLabTests", isDirectory: true)
@@ -17,12 +18,12 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// A file URL inside the directory.
-    func file(_ name: String) -> URL {
+    package func file(_ name: String) -> URL {
         url.appendingPathComponent(name)
     }
 }
 
 /// The bytes of a file, to prove an operation left it untouched.
-func contents(of url: URL) -> Data? {
+package func contents(of url: URL) -> Data? {
     FileManager.default.contents(atPath: url.path)
 }
