@@ -13,7 +13,7 @@ import Testing
 ///                                       .error: nothing written; refresh (42), value = 43, save
 ///                                       objectTrump: memory wins, 42 is written: A's increment is lost
 ///
-/// The suite runs a small version; `Scripts/stress.sh` (or `LAB_STRESS_FULL=1`) runs the full one.
+/// The suite runs a small version; `Scripts/tests/stress.sh` (or `LAB_STRESS_FULL=1`) runs the full one.
 @Suite("Counter stress")
 struct CounterStressTests {
     @Test("Refresh-and-retry under .error keeps every increment (4 actors × 100, 3 runs)", .timeLimit(.minutes(2)))
@@ -50,7 +50,7 @@ struct CounterStressTests {
     }
 
     @Test("Full stress: 8 actors × 1,000 increments, 50 runs per strategy (LAB_STRESS_FULL=1)",
-          .enabled(if: CounterStress.isFullRunRequested, "set LAB_STRESS_FULL=1 or run Scripts/stress.sh"),
+          .enabled(if: CounterStress.isFullRunRequested, "set LAB_STRESS_FULL=1 or run Scripts/tests/stress.sh"),
           .timeLimit(.minutes(30)))
     func fullStress() async throws {
         for strategy in CounterStress.Strategy.allCases {

@@ -3,7 +3,7 @@
 /// tests read this list.
 ///
 /// Each exercise's hints are also written in its file; `shippedFingerprint` is the file's FNV-1a
-/// as shipped (`Tutorials/Scripts/exercise-fingerprints.py` prints them after a deliberate change).
+/// as shipped (`Scripts/tutorials/exercise-fingerprints.py` prints them after a deliberate change).
 public enum WorkshopCatalog {
     /// The exercises, in the order a learner meets them.
     public static let all: [Exercise] = [

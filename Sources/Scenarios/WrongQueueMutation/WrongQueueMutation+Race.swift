@@ -17,7 +17,7 @@ extension WrongQueueMutation {
     }
 
     /// The environment variable that asks for the deliberate data race even under
-    /// ThreadSanitizer: `LAB_RACE_DEMO=1` (see `Scripts/race-under-tsan.sh`).
+    /// ThreadSanitizer: `LAB_RACE_DEMO=1` (see `Scripts/tests/race-under-tsan.sh`).
     public static let raceDemoVariable = "LAB_RACE_DEMO"
 
     /// Whether `LAB_RACE_DEMO=1` is set.

@@ -29,10 +29,10 @@ extension WrongQueueMutation {
         if let race = outcome.unsynchronisedRace {
             wrongWay.append("\(race.threads) threads × \(race.incrementsPerThread) unsynchronised item.count += 1 under .off: "
                 + "expected \(race.expected), observed \(race.observed): \(race.lost) updates lost"
-                + (race.lost == 0 ? " this time (the race is still there: run Scripts/race-under-tsan.sh)." : "."))
+                + (race.lost == 0 ? " this time (the race is still there: run Scripts/tests/race-under-tsan.sh)." : "."))
         } else {
             wrongWay.append("The unsynchronised race was skipped: ThreadSanitizer watches this process. "
-                + "Run Scripts/race-under-tsan.sh (LAB_RACE_DEMO=1) to see it reported.")
+                + "Run Scripts/tests/race-under-tsan.sh (LAB_RACE_DEMO=1) to see it reported.")
         }
 
         let perform = outcome.performRace, autoRace = outcome.autoDispatchRace

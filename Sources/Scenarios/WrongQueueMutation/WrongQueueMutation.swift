@@ -35,7 +35,7 @@ public struct WrongQueueMutation: Scenario {
             "Sources/Scenarios/WrongQueueMutation/CapturedItem.swift",
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+LostUpdate.swift",
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Race.swift",
-            "Scripts/race-under-tsan.sh",
+            "Scripts/tests/race-under-tsan.sh",
             "Tests/ScenariosTests/WrongQueueMutationTests.swift",
             "Sources/PersistenceCore/Concurrency/QueueWatchdog.swift",
             "Sources/PersistenceCore/Debug/ConcurrencyDebug.swift",

@@ -3,7 +3,7 @@
 # benchmarks still compile against the core. Run from anywhere; exits non-zero on any error.
 # Warnings in the benchmark package's own sources fail the check too.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../Benchmarks"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -4,7 +4,7 @@
 #   Resources/output/<id>-wrong-way.txt   the wrong way's observations
 #   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
 # The numbers are one run's on the machine that ran this script; commit the result.
-#   Tutorials/Scripts/refresh-outputs.sh [id…]     (default: every scenario)
+#   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=Tutorials/ConcurrencyLabTutorials/ConcurrencyLab.docc/Resources/output

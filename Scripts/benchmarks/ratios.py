@@ -5,18 +5,24 @@ Every target of the benchmarks issue is a ratio between two benchmarks of the sa
 the main-queue heartbeat and `registeredModel`, a bound on a value), so the table is computed,
 never typed: run it, then paste its output into the README.
 
-    python3 Scripts/ratios.py --run            # runs every benchmark (a few minutes), then prints
-    python3 Scripts/ratios.py results.md       # reads a run saved with the command below
-    swift package benchmark --format markdown --time-units nanoseconds --no-progress --path stdout > results.md
+From the repository root:
 
-All comparisons use the median (p50) of the wall-clock samples, in nanoseconds.
+    python3 Scripts/benchmarks/ratios.py --run       # runs every benchmark (a few minutes), then prints
+    python3 Scripts/benchmarks/ratios.py run.md      # reads a run saved with the command below
+    (cd Benchmarks && swift package benchmark --format markdown --time-units nanoseconds \\
+        --no-progress --path stdout) > run.md
+
+All comparisons use the median (p50) of the wall-clock samples, in nanoseconds. The first line
+printed names the CPU of the machine the script runs on: the run's, with --run.
 """
+import os
+import platform
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parents[2] / "Benchmarks"
 RUN = ["swift", "package", "benchmark", "--format", "markdown", "--time-units", "nanoseconds",
        "--no-progress", "--path", "stdout"]
 
@@ -30,7 +36,8 @@ FETCH_MAX = "Main fetch wait max"
 SAVE = "Save"
 
 # (what, measured, reference, goal): a ratio measured/reference, or a bound on measured alone
-# when reference is None. goal is (operator, number) or None when the row only reports.
+# when reference is None; a ratio of two ratios (a share) when both are a Ratio. goal is
+# (operator, number) or None when the row only reports.
 ROWS = [
     ("1. Import 100k, background context vs raw SQLite", "Import 100k: background context", "Import 100k: raw SQLite", ("<=", 2.5)),
     ("1. Import 100k, background context vs GRDB records", "Import 100k: background context", "Import 100k: GRDB records", ("<", 1.0)),
@@ -84,13 +91,28 @@ ROWS += [
      OBSERVE, "Observe 10k: plain fetch of the same rows", None),
 ]
 
+
+class Ratio:
+    """A ratio of two benchmarks of the run, as a row's measured or reference value: a row whose
+    measured and reference are both ratios reports a ratio of ratios (a share)."""
+
+    def __init__(self, measured, reference):
+        self.measured, self.reference = measured, reference
+
+
 FAULTING, PREFETCHING = "Trips 1k × 20 stops: faulting each trip's stops", "Trips 1k × 20 stops: relationshipKeyPathsForPrefetching"
 RAW_FAULTING, RAW_PREFETCHING = "Trips 1k × 20 stops: raw SQLite, faulting's queries", "Trips 1k × 20 stops: raw SQLite, prefetching's queries"
+# Target 10's goal: SQLite alone separates the two access patterns by about 10x, so the goal is the
+# share of SQLite's own ratio that the object layer keeps: faulting/prefetching at least 0.75 of
+# the raw queries' ratio (raw faulting's queries / raw prefetching's) in the same run, with
+# prefetching at most 3x the raw join.
 ROWS += [
-    ("10. 1k trips × 20 stops, faulting vs relationshipKeyPathsForPrefetching", FAULTING, PREFETCHING, (">=", 10.0)),
-    ("10. 1k trips × 20 stops, prefetching vs a raw SQLite join into Swift values", PREFETCHING, "Trips 1k × 20 stops: raw SQLite join", ("<=", 3.0)),
+    ("10. 1k trips × 20 stops, faulting vs relationshipKeyPathsForPrefetching", FAULTING, PREFETCHING, None),
     # What the gap is made of: the two access patterns' own queries with nothing but SQLite.
     ("10. Raw SQLite alone: faulting's 21k queries vs prefetching's 3", RAW_FAULTING, RAW_PREFETCHING, None),
+    ("10. Share of SQLite's own ratio the object layer keeps: faulting/prefetching vs the raw queries' ratio",
+     Ratio(FAULTING, PREFETCHING), Ratio(RAW_FAULTING, RAW_PREFETCHING), (">=", 0.75)),
+    ("10. 1k trips × 20 stops, prefetching vs a raw SQLite join into Swift values", PREFETCHING, "Trips 1k × 20 stops: raw SQLite join", ("<=", 3.0)),
     ("10. Faulting vs its queries in raw SQLite", FAULTING, RAW_FAULTING, None),
     ("10. Prefetching vs its queries in raw SQLite", PREFETCHING, RAW_PREFETCHING, None),
 ]
@@ -124,6 +146,9 @@ def parse(markdown):
 
 
 def value(results, spec):
+    if isinstance(spec, Ratio):
+        measured, reference = value(results, spec.measured), value(results, spec.reference)
+        return None if measured is None or not reference else measured / reference
     benchmark, metric = spec if isinstance(spec, tuple) else (spec, WALL)
     # "@ms" asks for the p50 of a time metric, shown in milliseconds.
     number = results.get(benchmark, {}).get(metric.removesuffix("@ms"))
@@ -142,7 +167,12 @@ def table(results):
     lines = ["| Measurement | Value | Goal |", "|:--|--:|:--|"]
     for what, measured, reference, goal in ROWS:
         number = value(results, measured)
-        if reference is not None:
+        if isinstance(measured, Ratio):
+            # A share: three decimals, so that one just under its goal does not print as the goal.
+            base = value(results, reference)
+            number = None if number is None or not base else number / base
+            shown = "n/a" if number is None else f"{number:.3f}"
+        elif reference is not None:
             base = value(results, reference)
             number = None if number is None or not base else number / base
             shown = "n/a" if number is None else f"{number:.2f}x" if number >= 0.01 else f"{number:.4f}x"
@@ -152,6 +182,18 @@ def table(results):
     return "\n".join(lines)
 
 
+def cpu_model():
+    """The CPU of the machine this script runs on: /proc/cpuinfo's "model name" (Linux), else
+    what `platform` reports."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
 def main(arguments):
     if arguments == ["--run"]:
         markdown = subprocess.run(RUN, cwd=PACKAGE, check=True, capture_output=True, text=True).stdout
@@ -159,6 +201,9 @@ def main(arguments):
         markdown = Path(arguments[0]).read_text()
     else:
         sys.exit(__doc__)
+    whose = "the machine that ran the benchmarks" if arguments == ["--run"] else "this machine: the saved run's only if it ran here"
+    print(f"CPU: {cpu_model()}, {os.cpu_count()} logical CPUs ({whose})")
+    print()
     print(table(parse(markdown)))
 
 

@@ -4,5 +4,5 @@
 # and a summary per strategy; fails if an increment is lost under .error or a count does not add up.
 # Extra arguments go to `swift test` (e.g. --scratch-path .build-stress).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 LAB_STRESS_FULL=1 swift test --filter 'CounterStressTests/fullStress' "$@" 2>&1 | tee /tmp/concurrencylab-stress.log

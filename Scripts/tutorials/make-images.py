@@ -2,7 +2,7 @@
 """Draws the course's images (queues as lanes, work as blocks) as PNG files with only the
 standard library: a tiny rasteriser and a PNG encoder (zlib + CRC chunks).
 
-    python3 Tutorials/Scripts/make-images.py    # rewrites ConcurrencyLab.docc/Resources/images/*.png
+    python3 Scripts/tutorials/make-images.py    # rewrites ConcurrencyLab.docc/Resources/images/*.png
 """
 import pathlib
 import struct

@@ -10,10 +10,10 @@
 # The sanitized build goes to .build-tsan (the first one takes several minutes, swift-syntax
 # included), so the normal .build stays as it is.
 #
-# Usage: Scripts/race-under-tsan.sh
+# Usage: Scripts/tests/race-under-tsan.sh
 # Exit status: 0 when ThreadSanitizer reported the data race (what this demonstrates), 1 if not.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
