@@ -1,6 +1,6 @@
+import MacroTesting
 import PersistenceCoreMacros
 import SwiftSyntaxMacroExpansion
-import SwiftSyntaxMacrosTestSupport
 import XCTest
 
 final class ModelActorMacroTests: XCTestCase {
@@ -11,16 +11,23 @@ final class ModelActorMacroTests: XCTestCase {
         "MainModelActor": MacroSpec(type: MainModelActorMacro.self, conformances: ["MainModelActor", "Sendable"]),
     ]
 
+    override func invokeTest() {
+        withMacroTesting(macros: specs) {
+            super.invokeTest()
+        }
+    }
+
     // MARK: @ModelActor and @BackgroundModelActor
 
     func testModelActor_generatesExecutorContainerAndInit_overAContextMadeBySwiftDatasRule() {
-        assertMacroExpansion(
+        assertMacro {
             """
             @ModelActor actor DataHandler {
                 func work() {}
             }
-            """,
-            expandedSource: """
+            """
+        } expansion: {
+            """
             actor DataHandler {
                 func work() {}
 
@@ -40,17 +47,18 @@ final class ModelActorMacroTests: XCTestCase {
 
             extension DataHandler: PersistenceCore.ModelActor {
             }
-            """,
-            macroSpecs: specs)
+            """
+        }
     }
 
     func testBackgroundModelActor_usesANewBackgroundContext_andPublicMembers_whenTheActorIsPublic() {
-        assertMacroExpansion(
+        assertMacro {
             """
             @BackgroundModelActor public actor Importer {
             }
-            """,
-            expandedSource: """
+            """
+        } expansion: {
+            """
             public actor Importer {
 
                 /// The executor that runs the actor's code on its context's queue.
@@ -69,17 +77,18 @@ final class ModelActorMacroTests: XCTestCase {
 
             extension Importer: PersistenceCore.ModelActor {
             }
-            """,
-            macroSpecs: specs)
+            """
+        }
     }
 
     func testModelActor_generatesNoInit_whenDisabled_andFileprivateMembers_whenTheActorIsPrivate() {
-        assertMacroExpansion(
+        assertMacro {
             """
             @ModelActor(disableGenerateInit: true) private actor Custom {
             }
-            """,
-            expandedSource: """
+            """
+        } expansion: {
+            """
             private actor Custom {
 
                 /// The executor that runs the actor's code on its context's queue.
@@ -91,19 +100,44 @@ final class ModelActorMacroTests: XCTestCase {
 
             extension Custom: PersistenceCore.ModelActor {
             }
-            """,
-            macroSpecs: specs)
+            """
+        }
     }
 
     func testModelActor_generatesAnInit_whenDisableGenerateInitIsFalse() {
-        let expanded = expandedSource("@BackgroundModelActor(disableGenerateInit: false) actor A {\n}", macroSpecs: specs)
-        XCTAssertTrue(expanded.contains("init(modelContainer: PersistenceCore.ModelContainer)"), expanded)
+        assertMacro {
+            """
+            @BackgroundModelActor(disableGenerateInit: false) actor A {
+            }
+            """
+        } expansion: {
+            """
+            actor A {
+
+                /// The executor that runs the actor's code on its context's queue.
+                nonisolated let modelExecutor: PersistenceCore.ModelContextExecutor
+
+                /// The container the actor's context belongs to.
+                nonisolated let modelContainer: PersistenceCore.ModelContainer
+
+                /// An actor with a context of its own in `modelContainer`.
+                init(modelContainer: PersistenceCore.ModelContainer) {
+                    let modelContext = modelContainer.newBackgroundContext()
+                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext)
+                    self.modelContainer = modelContainer
+                }
+            }
+
+            extension A: PersistenceCore.ModelActor {
+            }
+            """
+        }
     }
 
     // MARK: @MainModelActor
 
     func testMainModelActor_isolatesUnisolatedMembersToTheMainActor_andConforms() {
-        assertMacroExpansion(
+        assertMacro {
             """
             @MainModelActor final class ViewModel {
                 var count = 0
@@ -115,8 +149,9 @@ final class ModelActorMacroTests: XCTestCase {
                 func refresh() {}
                 deinit {}
             }
-            """,
-            expandedSource: """
+            """
+        } expansion: {
+            """
             final class ViewModel {
                 @MainActor
                 var count = 0
@@ -144,18 +179,19 @@ final class ModelActorMacroTests: XCTestCase {
 
             extension ViewModel: Sendable {
             }
-            """,
-            macroSpecs: specs)
+            """
+        }
     }
 
     func testMainModelActor_generatesNoInit_whenDisabled_andPublicMembers_whenTheClassIsPublic() {
-        assertMacroExpansion(
+        assertMacro {
             """
             @MainModelActor(disableGenerateInit: true) public final class ViewModel {
                 public init(container: ModelContainer) { modelContainer = container }
             }
-            """,
-            expandedSource: """
+            """
+        } expansion: {
+            """
             public final class ViewModel {
                 @MainActor
                 public init(container: ModelContainer) { modelContainer = container }
@@ -169,53 +205,100 @@ final class ModelActorMacroTests: XCTestCase {
 
             extension ViewModel: Sendable {
             }
-            """,
-            macroSpecs: specs)
+            """
+        }
     }
 
     // MARK: Diagnostics
 
     func testModelActorMacros_applyOnlyToAnActor() {
         // The diagnostic points at the keyword that says what the declaration is.
-        for (source, message, column) in [
-            ("@ModelActor class Handler {}", "@ModelActor applies to an actor; 'Handler' is a class", 13),
-            ("@ModelActor struct Handler {}", "@ModelActor applies to an actor; 'Handler' is a struct", 13),
-            ("@BackgroundModelActor final class Importer {}", "@BackgroundModelActor applies to an actor; 'Importer' is a class", 29),
-            ("@BackgroundModelActor enum Importer {}", "@BackgroundModelActor applies to an actor; 'Importer' is an enum", 23),
-        ] {
-            assertDiagnostics(source, [DiagnosticSpec(message: message, line: 1, column: column)])
+        assertMacro {
+            "@ModelActor class Handler {}"
+        } diagnostics: {
+            """
+            @ModelActor class Handler {}
+                        ┬────
+                        ╰─ 🛑 @ModelActor applies to an actor; 'Handler' is a class
+            """
+        }
+        assertMacro {
+            "@ModelActor struct Handler {}"
+        } diagnostics: {
+            """
+            @ModelActor struct Handler {}
+                        ┬─────
+                        ╰─ 🛑 @ModelActor applies to an actor; 'Handler' is a struct
+            """
+        }
+        assertMacro {
+            "@BackgroundModelActor final class Importer {}"
+        } diagnostics: {
+            """
+            @BackgroundModelActor final class Importer {}
+                                        ┬────
+                                        ╰─ 🛑 @BackgroundModelActor applies to an actor; 'Importer' is a class
+            """
+        }
+        assertMacro {
+            "@BackgroundModelActor enum Importer {}"
+        } diagnostics: {
+            """
+            @BackgroundModelActor enum Importer {}
+                                  ┬───
+                                  ╰─ 🛑 @BackgroundModelActor applies to an actor; 'Importer' is an enum
+            """
         }
     }
 
     func testMainModelActor_appliesOnlyToAFinalClass() {
-        assertMacroExpansion(
-            "@MainModelActor actor ViewModel {}",
-            expandedSource: """
+        assertMacro {
+            "@MainModelActor actor ViewModel {}"
+        } diagnostics: {
+            """
+            @MainModelActor actor ViewModel {}
+                            ┬────
+                            ╰─ 🛑 @MainModelActor applies to a final class; 'ViewModel' is an actor
+            """
+        }
+        // assertMacro records no expansion after an error: what is left is compared here.
+        XCTAssertEqual(
+            expandedSource("@MainModelActor actor ViewModel {}", macroSpecs: specs),
+            """
             actor ViewModel {}
 
             extension ViewModel: Sendable {
             }
-            """,
-            diagnostics: [DiagnosticSpec(message: "@MainModelActor applies to a final class; 'ViewModel' is an actor", line: 1, column: 17)],
-            macroSpecs: specs)
-        assertDiagnostics(
-            "@MainModelActor struct ViewModel {}",
-            [DiagnosticSpec(message: "@MainModelActor applies to a final class; 'ViewModel' is a struct", line: 1, column: 17)])
-        assertDiagnostics(
-            "@MainModelActor class ViewModel {}",
-            [DiagnosticSpec(message: "@MainModelActor applies to a final class; mark 'ViewModel' final", line: 1, column: 17)])
+            """)
+        assertMacro {
+            "@MainModelActor struct ViewModel {}"
+        } diagnostics: {
+            """
+            @MainModelActor struct ViewModel {}
+                            ┬─────
+                            ╰─ 🛑 @MainModelActor applies to a final class; 'ViewModel' is a struct
+            """
+        }
+        assertMacro {
+            "@MainModelActor class ViewModel {}"
+        } diagnostics: {
+            """
+            @MainModelActor class ViewModel {}
+                            ┬────
+                            ╰─ 🛑 @MainModelActor applies to a final class; mark 'ViewModel' final
+            """
+        }
     }
 
     func testModelActor_asksForALiteral_forDisableGenerateInit() {
-        assertDiagnostics(
-            "@ModelActor(disableGenerateInit: flag) actor Handler {}",
-            [DiagnosticSpec(message: "disableGenerateInit: takes the literal true or false", line: 1, column: 34)])
-    }
-
-    // MARK: Helpers
-
-    private func assertDiagnostics(_ source: String, _ diagnostics: [DiagnosticSpec],
-                                   file: StaticString = #filePath, line: UInt = #line) {
-        PersistenceCoreMacrosTests.assertDiagnostics(source, diagnostics, macroSpecs: specs, file: file, line: line)
+        assertMacro {
+            "@ModelActor(disableGenerateInit: flag) actor Handler {}"
+        } diagnostics: {
+            """
+            @ModelActor(disableGenerateInit: flag) actor Handler {}
+                                             ┬───
+                                             ╰─ 🛑 disableGenerateInit: takes the literal true or false
+            """
+        }
     }
 }
