@@ -18,8 +18,17 @@ extension ModelContext {
             if relationship.relationship.isToMany { data.relations[index] = .toMany(members) }  // a new order only
             return
         }
+        guard let inverse = relationship.inverseIndex else {
+            store(members, in: data, at: index)
+            return
+        }
+        // Each other side is read before this side changes: read afterwards, it would already
+        // count this change (this context's pending changes are part of what a load sees), look
+        // unchanged, and be neither saved nor reported as updated to the contexts that merge.
+        for model in old + members {
+            _ = loadedMembers(of: model.backingData, at: inverse)
+        }
         store(members, in: data, at: index)
-        guard let inverse = relationship.inverseIndex else { return }
         for removed in old where !kept.contains(ObjectIdentifier(removed.backingData)) {
             remove(data, fromRelationship: inverse, of: removed.backingData)
         }
@@ -39,7 +48,9 @@ extension ModelContext {
             for model in members {
                 adopt(model, relatedBy: relationship.relationship.name, to: data)
             }
-            data.changedRelationships.insert(index)
+            // Marked changed after the other sides learn of it, for the reason `relate` reads them
+            // first: a load would otherwise count this change already, and not mark them.
+            defer { data.changedRelationships.insert(index) }
             guard let inverse = relationship.inverseIndex else { continue }
             for model in members {
                 attach(data, toInverse: inverse, of: model.backingData, forwardIndex: index)
