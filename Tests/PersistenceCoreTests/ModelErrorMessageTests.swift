@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import TestSupport
 import Testing
 
 /// Every ``ModelError`` a learner can meet, produced the way a learner meets it where that is
@@ -25,7 +26,7 @@ struct ModelErrorMessageTests {
             case .openAFileOfRandomBytes: ["not a valid SQLite database", "header", "left untouched"]
             case .openADirectory: ["cannot be opened", "directory", "left untouched"]
             case .openAReadOnlyFile: ["read-only", "not writable", "write access", "left untouched"]
-            case .openAnotherProgramsDatabase: ["made for other models", "recipes", "new store file"]
+            case .openAnotherProgramsDatabase: ["cannot be opened with these models", "recipes", "lightweight migration", "new store file"]
             case .lookUpWithTheWrongType: ["Expected Person but found Item", "identifier"]
             case .identifiersForAnotherContextsModel: ["Wrong context", "not registered in this context", "insert it first"]
             case .batchUpdateAModelNotInTheContainer: ["no entity called 'Note'", "ModelContainer(for:)"]

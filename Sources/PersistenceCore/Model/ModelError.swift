@@ -75,7 +75,7 @@ extension ModelError: CustomStringConvertible, LocalizedError {
         case .storeReadOnly(let url, let underlying):
             "The store at \(url.path) is read-only (\(underlying)), and a container needs to write to it. Give this user write access to the file and its folder, or copy the store somewhere writable. The file was left untouched."
         case .schemaMismatch(let difference):
-            "The store was made for other models: \(difference). Migration is not supported; use a new store file."
+            "The store cannot be opened with these models: \(difference). Nothing in it was changed. Only a lightweight migration is inferred here, with or without a migration plan (an added optional attribute, a removed attribute, a rename through @Attribute(originalName:), .unique added or removed); for other changes, open the store with the models it was made for, or move its data into a new store file."
         case .typeMismatch(let expected, let found):
             "Expected \(expected) but found \(found): ask for the type the identifier or value was made for."
         case .contextMismatch(let reason):
