@@ -30,6 +30,8 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
                 .product(name: "SampleModels", package: "ConcurrencyLab"),
+                // The lessons' MainQueueHeartbeat: one heartbeat for the lessons and the benchmarks.
+                .product(name: "Scenarios", package: "ConcurrencyLab"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -5,6 +5,7 @@ import Foundation
 import GRDB
 import PersistenceCore
 import SampleModels
+import Scenarios
 
 /// Target 1 and 2: importing 100k items (insert, then save) from the background, from the main
 /// queue, and through a model actor, beside the raw C API and GRDB; and how the main queue fares
@@ -25,15 +26,14 @@ enum ImportBenchmarks: BenchmarkGroup {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let context = container.newBackgroundContext()
             let heartbeat = MainQueueHeartbeat()
+            heartbeat.start()
             benchmark.startMeasurement()
-            let start = DispatchTime.now().uptimeNanoseconds
             try context.performAndWait {
                 for row in rows { context.insert(Item(row)) }
                 try context.save()
             }
-            let end = DispatchTime.now().uptimeNanoseconds
             benchmark.stopMeasurement()
-            benchmark.record(heartbeat.stop(reportingOn: start, end))
+            benchmark.record(await heartbeat.stop())
         }
 
         Benchmark("Import 100k: main context", configuration: watched) { benchmark in
@@ -41,8 +41,8 @@ enum ImportBenchmarks: BenchmarkGroup {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let context = container.mainContext
             let heartbeat = MainQueueHeartbeat()
+            heartbeat.start()
             benchmark.startMeasurement()
-            let start = DispatchTime.now().uptimeNanoseconds
             // The main context's queue is the main queue: the import runs there, as a view model's would.
             try DispatchQueue.main.sync {
                 try context.performAndWait {
@@ -50,9 +50,8 @@ enum ImportBenchmarks: BenchmarkGroup {
                     try context.save()
                 }
             }
-            let end = DispatchTime.now().uptimeNanoseconds
             benchmark.stopMeasurement()
-            benchmark.record(heartbeat.stop(reportingOn: start, end))
+            benchmark.record(await heartbeat.stop())
         }
 
         Benchmark("Import 100k: @BackgroundModelActor, batches of 1k", configuration: watched) { benchmark in
@@ -60,14 +59,13 @@ enum ImportBenchmarks: BenchmarkGroup {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let importer = ItemImporter(modelContainer: container)
             let heartbeat = MainQueueHeartbeat()
+            heartbeat.start()
             benchmark.startMeasurement()
-            let start = DispatchTime.now().uptimeNanoseconds
             for batch in stride(from: 0, to: rows.count, by: 1_000) {
                 try await importer.importBatch(rows[batch..<min(batch + 1_000, rows.count)])
             }
-            let end = DispatchTime.now().uptimeNanoseconds
             benchmark.stopMeasurement()
-            benchmark.record(heartbeat.stop(reportingOn: start, end))
+            benchmark.record(await heartbeat.stop())
         }
 
         // The classic Core Data import: batches of 1k, each saved, then reset() so the context lets

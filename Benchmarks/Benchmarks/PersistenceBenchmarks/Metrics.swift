@@ -1,10 +1,11 @@
 import Benchmark
+import Scenarios
 
 /// The custom metrics the import benchmarks report, one value per iteration.
 extension BenchmarkMetric {
-    /// The 99th percentile of the main-queue heartbeat's waits during an import.
+    /// The 99th percentile of how late the main-queue heartbeat's ticks ran during an import.
     static let mainQueueP99 = BenchmarkMetric.custom("Main-queue wait p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-    /// The longest main-queue heartbeat wait during an import.
+    /// The latest the main-queue heartbeat's ticks ran during an import.
     static let mainQueueMaximum = BenchmarkMetric.custom("Main-queue wait max (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     /// The share of an import during which the main queue was blocked.
     static let mainQueueBlocked = BenchmarkMetric.custom("Main queue blocked (%)", polarity: .prefersSmaller, useScalingFactor: false)
@@ -36,10 +37,14 @@ extension Benchmark {
 }
 
 extension Benchmark {
-    /// Records one heartbeat report as this iteration's custom metrics.
-    func record(_ report: MainQueueHeartbeat.Report) {
-        measurement(.mainQueueP99, report.p99)
-        measurement(.mainQueueMaximum, report.maximum)
-        measurement(.mainQueueBlocked, report.blockedPercent)
+    /// Records one heartbeat recording (the lessons' `MainQueueHeartbeat`) as this iteration's
+    /// custom metrics: how late the ticks ran, the latest, and the share of the run the main
+    /// queue was blocked.
+    func record(_ recording: MainQueueHeartbeat.Recording) {
+        let lateness = recording.samples.map { Int($0.lateness / .nanoseconds(1)) }.sorted()
+        let p99 = lateness.isEmpty ? 0 : lateness[min(lateness.count - 1, Int((Double(lateness.count) * 0.99).rounded(.up)) - 1)]
+        measurement(.mainQueueP99, p99)
+        measurement(.mainQueueMaximum, Int(recording.maxDelay / .nanoseconds(1)))
+        measurement(.mainQueueBlocked, Int((recording.blockedShare * 100).rounded()))
     }
 }

@@ -4,7 +4,6 @@ import Dispatch
 import Foundation
 import PersistenceCore
 import SampleModels
-import Synchronization
 
 /// Target 7: the main context fetches one row every 8 ms while a background context imports
 /// 100k items into a file store and saves them in one transaction, with readers beside the
@@ -69,13 +68,14 @@ enum ReadsBenchmarks: BenchmarkGroup {
 
 /// Asks the main queue every 8 ms to fetch one row on the main context, and notes how long each
 /// fetch took from the ask to its result.
-// @unchecked: `timer` is set up in init and only cancelled in stop; the waits are under a Mutex.
+// @unchecked: `timer` is set up in init and only cancelled in stop; `waits` is only touched on
+// the main queue (each fetch appends there, and `stop` reads it there).
 final class MainContextFetcher: @unchecked Sendable {
     static let period: UInt64 = 8_000_000
 
     private let timerQueue = DispatchQueue(label: "MainContextFetcher", qos: .userInteractive)
     private let timer: any DispatchSourceTimer
-    private let waits = Mutex<[UInt64]>([])
+    private var waits: [UInt64] = []
 
     /// Starts fetching at once.
     init(_ mainContext: ModelContext) {
@@ -88,7 +88,7 @@ final class MainContextFetcher: @unchecked Sendable {
                 oneRow.fetchLimit = 1
                 precondition((try? mainContext.fetch(oneRow).count) == 1)
                 let done = DispatchTime.now().uptimeNanoseconds
-                self.waits.withLock { $0.append(done - asked) }
+                self.waits.append(done - asked)
             }
         }
         timer.resume()
@@ -98,8 +98,7 @@ final class MainContextFetcher: @unchecked Sendable {
     func stop() -> [UInt64] {
         timer.cancel()
         timerQueue.sync {}
-        DispatchQueue.main.sync {}
-        return waits.withLock { $0 }.sorted()
+        return DispatchQueue.main.sync { waits }.sorted()  // after every fetch still queued
     }
 }
 
