@@ -124,7 +124,7 @@ package final class ChildProcess: @unchecked Sendable {
     /// if its output ends first, or `limit` passes first (no limit: until the output ends).
     package func nextLine(where isWanted: @escaping @Sendable (String) -> Bool,
                           within limit: Duration? = nil) async -> String? {
-        await onDispatchThread { [state] in
+        await DispatchQueue.global().asyncAndAwait { [state] in
             let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
             let found = state.withLock(when: { state in
                 state.lines[state.consumed...].contains(where: isWanted) || state.outputEnded
@@ -143,7 +143,7 @@ package final class ChildProcess: @unchecked Sendable {
     /// How the child ended, once it has and its output is complete; nil if `limit` passes first
     /// (no limit: wait as long as it takes — call it after the child's last line, or `kill()`).
     package func termination(within limit: Duration? = nil) async -> Termination? {
-        await onDispatchThread { [state] in
+        await DispatchQueue.global().asyncAndAwait { [state] in
             let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
             return state.withLock(when: \.isOver, deadline: deadline) { $0.termination } ?? nil
         }
@@ -175,13 +175,6 @@ package final class ChildProcess: @unchecked Sendable {
         while let newline = state.pendingOutput.firstIndex(of: UInt8(ascii: "\n")) {
             state.lines.append(String(decoding: state.pendingOutput[state.pendingOutput.startIndex..<newline], as: UTF8.self))
             state.pendingOutput.removeSubrange(state.pendingOutput.startIndex...newline)
-        }
-    }
-
-    /// Runs a blocking wait on a dispatch thread, so that no thread of the cooperative pool waits.
-    private func onDispatchThread<T: Sendable>(_ wait: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: wait()) }
         }
     }
 

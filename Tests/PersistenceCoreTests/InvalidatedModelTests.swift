@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 import Testing
@@ -201,11 +202,8 @@ struct BackingDataKeyPathTests {
             let context = try makeContainer().newBackgroundContext()
             let item = try context.performAndWait { Smuggled(try InvalidatedModelTests.savedItem(in: context)) }
             ConcurrencyDebug.mode = .trap
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    item.value.persistentBackingData.setValue(forKey: \.timestamp, to: .now)
-                    continuation.resume()
-                }
+            await DispatchQueue.global().asyncAndAwait {
+                item.value.persistentBackingData.setValue(forKey: \.timestamp, to: .now)
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)

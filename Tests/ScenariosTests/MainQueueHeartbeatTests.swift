@@ -1,4 +1,5 @@
 import Dispatch
+import LabSupport
 import Scenarios
 import Testing
 
@@ -8,13 +9,10 @@ import Testing
 struct MainQueueHeartbeatTests {
     /// Keeps the main queue busy for `duration` without giving it up: what a long import does.
     static func blockMainQueue(for duration: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async {
-                let clock = ContinuousClock()
-                let end = clock.now + duration
-                while clock.now < end {}
-                continuation.resume()
-            }
+        await DispatchQueue.main.asyncAndAwait {
+            let clock = ContinuousClock()
+            let end = clock.now + duration
+            while clock.now < end {}
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 

@@ -1,4 +1,5 @@
 import Dispatch
+import LabSupport
 import PersistenceCore
 import SampleModels
 

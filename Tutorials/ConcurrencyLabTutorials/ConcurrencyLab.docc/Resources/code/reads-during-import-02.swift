@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabSupport
 import PersistenceCore
 
 /// Draws a frame on the main queue every `interval`, the way a display link would, until stopped.
