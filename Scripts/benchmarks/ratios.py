@@ -61,6 +61,8 @@ ROWS = [
     ("5. Update 100k, fetch-modify-save vs BatchUpdateRequest", "Update 100k: fetch, modify, save", "Update 100k: BatchUpdateRequest", (">=", 20.0)),
     ("5. Update 100k, BatchUpdateRequest vs raw SQL UPDATE", "Update 100k: BatchUpdateRequest", "Update 100k: raw SQL UPDATE", ("<=", 1.5)),
     ("6. Fetch 100k, #Predicate in SQL vs raw step loop", "Fetch 100k: #Predicate in SQL", "Fetch 100k: raw SQLite step loop", ("<=", 3.0)),
+    ("6. Fetch 100k, #Predicate in SQL vs GRDB records", "Fetch 100k: #Predicate in SQL", "Fetch 100k: GRDB records", ("<=", 1.0)),
+    ("6. Fetch 100k, GRDB records vs raw step loop", "Fetch 100k: GRDB records", "Fetch 100k: raw SQLite step loop", None),
     ("6. Fetch 100k, #Predicate in memory vs raw step loop", "Fetch 100k: #Predicate in memory", "Fetch 100k: raw SQLite step loop", None),
 ]
 for access in ("get", "set"):
