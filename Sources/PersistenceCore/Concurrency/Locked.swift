@@ -37,11 +37,24 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Waits until `isReady` holds for the value, then runs `body` with it, alone.
-    ///
-    /// Gives up when `deadline` passes first, and returns nil; a nil deadline waits for ever.
     package func withLock<Result, Failure: Error>(
         when isReady: (Value) -> Bool,
-        deadline: Date? = nil,
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        while !isReady(stored) { condition.wait() }
+        return try body(&stored)
+    }
+
+    /// Waits until `isReady` holds for the value, then runs `body` with it, alone; nil if
+    /// `deadline` passes first.
+    package func withLock<Result, Failure: Error>(
+        when isReady: (Value) -> Bool,
+        deadline: Date,
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         condition.lock()
@@ -50,11 +63,7 @@ package final class Locked<Value>: @unchecked Sendable {
             condition.unlock()
         }
         while !isReady(stored) {
-            if let deadline {
-                if !condition.wait(until: deadline) && !isReady(stored) { return nil }
-            } else {
-                condition.wait()
-            }
+            guard condition.wait(until: deadline) || isReady(stored) else { return nil }
         }
         return try body(&stored)
     }

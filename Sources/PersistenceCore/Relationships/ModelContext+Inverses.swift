@@ -22,18 +22,20 @@ extension ModelContext {
             store(members, in: data, at: index)
             return
         }
-        // Each other side is read before this side changes: read afterwards, it would already
-        // count this change (this context's pending changes are part of what a load sees), look
-        // unchanged, and be neither saved nor reported as updated to the contexts that merge.
-        for model in old + members {
+        let removed = old.filter { !kept.contains(ObjectIdentifier($0.backingData)) }
+        let added = members.filter { !was.contains(ObjectIdentifier($0.backingData)) }
+        // Each other side that changes is read before this side does: read afterwards, it would
+        // already count this change (this context's pending changes are part of what a load
+        // sees), look unchanged, and be neither saved nor reported as updated to other contexts.
+        for model in removed + added {
             _ = loadedMembers(of: model.backingData, at: inverse)
         }
         store(members, in: data, at: index)
-        for removed in old where !kept.contains(ObjectIdentifier(removed.backingData)) {
-            remove(data, fromRelationship: inverse, of: removed.backingData)
+        for model in removed {
+            remove(data, fromRelationship: inverse, of: model.backingData)
         }
-        for added in members where !was.contains(ObjectIdentifier(added.backingData)) {
-            attach(data, toInverse: inverse, of: added.backingData, forwardIndex: index)
+        for model in added {
+            attach(data, toInverse: inverse, of: model.backingData, forwardIndex: index)
         }
     }
 

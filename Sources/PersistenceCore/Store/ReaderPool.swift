@@ -54,7 +54,7 @@ final class ReaderPool: Sendable {
             if let connection = connections.idle.popLast() { return connection }
             connections.opened += 1
             return nil
-        } ?? nil
+        }
         if let lent { return lent }
         do {
             return try Self.openReader(at: url, busyTimeout: busyTimeout)

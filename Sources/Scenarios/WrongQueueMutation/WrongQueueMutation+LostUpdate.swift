@@ -68,6 +68,6 @@ final class ThreadGate: Sendable {
     }
 
     func wait() {
-        _ = isOpen.withLock(when: { $0 }) { _ in }
+        isOpen.withLock(when: { $0 }) { _ in }
     }
 }

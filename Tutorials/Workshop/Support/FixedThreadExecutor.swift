@@ -87,7 +87,7 @@ final class FixedThreadExecutor: TaskExecutor, Sendable {
             guard !state.jobs.isEmpty else { return nil }
             state.running += 1
             return state.jobs.removeFirst()
-        } ?? nil
+        }
     }
 }
 

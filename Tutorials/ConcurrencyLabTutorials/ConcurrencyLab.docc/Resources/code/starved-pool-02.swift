@@ -124,28 +124,33 @@ package final class ChildProcess: @unchecked Sendable {
     /// if its output ends first, or `limit` passes first (no limit: until the output ends).
     package func nextLine(where isWanted: @escaping @Sendable (String) -> Bool,
                           within limit: Duration? = nil) async -> String? {
-        await DispatchQueue.global().asyncAndAwait { [state] in
-            let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
-            let found = state.withLock(when: { state in
-                state.lines[state.consumed...].contains(where: isWanted) || state.outputEnded
-            }, deadline: deadline) { state -> String? in
-                guard let index = state.lines[state.consumed...].firstIndex(where: isWanted) else {
-                    state.consumed = state.lines.count
-                    return nil
-                }
-                state.consumed = index + 1
-                return state.lines[index]
+        await waitOnDispatchThread(within: limit, until: { state in
+            state.lines[state.consumed...].contains(where: isWanted) || state.outputEnded
+        }) { state -> String? in
+            guard let index = state.lines[state.consumed...].firstIndex(where: isWanted) else {
+                state.consumed = state.lines.count
+                return nil
             }
-            return found ?? nil
-        }
+            state.consumed = index + 1
+            return state.lines[index]
+        } ?? nil
     }
 
     /// How the child ended, once it has and its output is complete; nil if `limit` passes first
     /// (no limit: wait as long as it takes — call it after the child's last line, or `kill()`).
     package func termination(within limit: Duration? = nil) async -> Termination? {
+        await waitOnDispatchThread(within: limit, until: \.isOver) { $0.termination } ?? nil
+    }
+
+    /// Waits until `isReady` holds for the state, up to `limit`, then runs `body` with it; nil if
+    /// `limit` passed first. The wait parks a dispatch thread, never one of the cooperative pool.
+    private func waitOnDispatchThread<T: Sendable>(
+        within limit: Duration?, until isReady: @escaping @Sendable (State) -> Bool,
+        _ body: @escaping @Sendable (inout State) -> T
+    ) async -> T? {
         await DispatchQueue.global().asyncAndAwait { [state] in
-            let deadline = limit.map { Date(timeIntervalSinceNow: $0.seconds) }
-            return state.withLock(when: \.isOver, deadline: deadline) { $0.termination } ?? nil
+            guard let limit else { return state.withLock(when: isReady, body) }
+            return state.withLock(when: isReady, deadline: Date(timeIntervalSinceNow: limit.seconds), body)
         }
     }
 
