@@ -48,9 +48,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
 
     private static func entitySchema(_ model: ModelDeclaration) -> DeclSyntax {
         let attributes = model.properties.map { property in
-            let unique = property.isUnique ? ", isUnique: true" : ""
-            let originalName = property.originalName.map { ", originalName: \"\($0)\"" } ?? ""
-            return "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(unique)\(originalName)),\n"
+            "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(property.schemaOptions)),\n"
         }.joined()
         let list = attributes.isEmpty ? "[]" : "[\n\(attributes)    ]"
         let relationships = model.relationships.isEmpty ? "" : ",\n    relationships: [\n"

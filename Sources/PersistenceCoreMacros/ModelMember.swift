@@ -11,6 +11,23 @@ struct ModelProperty {
     let isUnique: Bool
     /// `@Attribute(originalName:)`, the name an older model gave it, as a string literal.
     let originalName: String?
+    /// Whether it carries `@Attribute(.preserveValueOnDeletion)`.
+    let preservesValueOnDeletion: Bool
+
+    /// The arguments after the type in the schema's initializer: `, isUnique: true`, ….
+    var schemaOptions: String {
+        Self.schemaOptions(isUnique: isUnique, originalName: originalName, preservesValueOnDeletion: preservesValueOnDeletion)
+    }
+
+    /// The `@Attribute` options as the schema initializers' trailing arguments, for attributes
+    /// and resolved properties alike.
+    static func schemaOptions(isUnique: Bool, originalName: String?, preservesValueOnDeletion: Bool) -> String {
+        var arguments = ""
+        if isUnique { arguments += ", isUnique: true" }
+        if let originalName { arguments += ", originalName: \"\(originalName)\"" }
+        if preservesValueOnDeletion { arguments += ", preservesValueOnDeletion: true" }
+        return arguments
+    }
 }
 
 /// A persisted property whose type the macro cannot classify from the text (`Status?` may be an
@@ -25,13 +42,14 @@ struct ModelResolvedProperty {
     let isUnique: Bool
     /// `@Attribute(originalName:)`, as a string literal.
     let originalName: String?
+    /// Whether it carries `@Attribute(.preserveValueOnDeletion)`.
+    let preservesValueOnDeletion: Bool
 
     /// The `ResolvedProperty` expression `@Model` puts in the entity schema.
     var schemaExpression: String {
-        var arguments = "\"\(name)\", \(metatypeExpression)"
-        if isUnique { arguments += ", isUnique: true" }
-        if let originalName { arguments += ", originalName: \"\(originalName)\"" }
-        return "PersistenceCore.ResolvedProperty(\(arguments))"
+        let options = ModelProperty.schemaOptions(isUnique: isUnique, originalName: originalName,
+                                                  preservesValueOnDeletion: preservesValueOnDeletion)
+        return "PersistenceCore.ResolvedProperty(\"\(name)\", \(metatypeExpression)\(options))"
     }
 }
 
@@ -138,7 +156,8 @@ enum ModelMember {
         if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
         if let type = AttributeTypeSyntax(annotation.type) {
             return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable),
-                                            originalName: originalName(variable)))
+                                            originalName: originalName(variable),
+                                            preservesValueOnDeletion: preservesValueOnDeletion(variable)))
         }
         guard let metatype = resolvableMetatype(annotation.type) else {
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
@@ -146,7 +165,8 @@ enum ModelMember {
                 "@Model does not support '\(name): \(annotation.type.trimmedDescription)'; use a Codable type (an enum with a raw value, a struct, an array), one of \(AttributeTypeSyntax.supportedNames.joined(separator: ", ")), URL, or their optionals; a relationship is an optional model ('Trip?') or an array of models ('[Stop]')"))])
         }
         return .resolved(ModelResolvedProperty(name: name, metatypeExpression: metatype, isUnique: isUnique(variable),
-                                               originalName: originalName(variable)))
+                                               originalName: originalName(variable),
+                                               preservesValueOnDeletion: preservesValueOnDeletion(variable)))
     }
 
     /// `Optional<Status>.self` for `Status?`, `[Stop].self` for `[Stop]`: the metatype of a type
@@ -181,6 +201,11 @@ enum ModelMember {
     /// Whether `@Attribute(…)` lists `.unique`.
     private static func isUnique(_ variable: VariableDeclSyntax) -> Bool {
         attributeOptions(variable).contains { $0.name == "unique" }
+    }
+
+    /// Whether `@Attribute(…)` lists `.preserveValueOnDeletion`.
+    private static func preservesValueOnDeletion(_ variable: VariableDeclSyntax) -> Bool {
+        attributeOptions(variable).contains { $0.name == "preserveValueOnDeletion" }
     }
 
     /// The string literal given as `@Attribute(originalName:)`, if any.

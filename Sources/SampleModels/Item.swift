@@ -6,7 +6,7 @@ import PersistenceCore
 @Model public final class Item {
     @Attribute(.unique) public var id: UUID
     public var timestamp: Date
-    public var title: String?
+    @Attribute(.preserveValueOnDeletion) public var title: String?
     public var count: Int = 0
 
     public init(id: UUID = UUID(), timestamp: Date, title: String? = nil, count: Int = 0) {

@@ -55,7 +55,7 @@ struct ModelMacroRuntimeTests {
         #expect(schema.attributes == [
             AttributeSchema(name: "id", type: .uuid, isOptional: false, isUnique: true),
             AttributeSchema(name: "timestamp", type: .date, isOptional: false),
-            AttributeSchema(name: "title", type: .string, isOptional: true),
+            AttributeSchema(name: "title", type: .string, isOptional: true, preservesValueOnDeletion: true),
             AttributeSchema(name: "count", type: .int, isOptional: false),
         ])
     }

@@ -139,12 +139,12 @@ struct RelationshipTests {
             _ = try saveTrip(stops: 2, in: context)
         }
         let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
-        #expect(tables == ["ZSTOP", "ZTAG", "ZTRIP", "Z_1TAGS", "Z_METADATA", "Z_PRIMARYKEY"], "Stop is entity 1: Z_1TAGS after Stop.tags")
+        #expect(tables.filter { $0.hasPrefix("Z") } == ["ZSTOP", "ZTAG", "ZTRIP", "Z_1TAGS", "Z_METADATA", "Z_PRIMARYKEY"], "Stop is entity 1: Z_1TAGS after Stop.tags")
         let stopColumns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('ZSTOP')", in: url).map { $0[0] }
         #expect(stopColumns == ["Z_PK", "Z_ENT", "Z_OPT", "ZTITLE", "ZPOSITION", "ZTRIP"])
         let joinColumns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('Z_1TAGS')", in: url).map { $0[0] }
         #expect(joinColumns == ["Z_1STOPS", "Z_2TAGS"], "each column: the entity number of the rows it holds and the relationship pointing at them")
-        let indexes = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%_INDEX' ORDER BY name", in: url).map { $0[0] }
+        let indexes = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'Z%_INDEX' ORDER BY name", in: url).map { $0[0] }
         #expect(indexes == ["ZSTOP_ZTRIP_INDEX", "Z_1TAGS_Z_2TAGS_INDEX"])
         let links = try SQLiteFixture.rows("SELECT ZSTOP.ZTITLE, ZTRIP.ZNAME FROM ZSTOP JOIN ZTRIP ON ZSTOP.ZTRIP = ZTRIP.Z_PK ORDER BY ZSTOP.Z_PK", in: url)
         #expect(links == [["Lisbon stop 0", "Lisbon"], ["Lisbon stop 1", "Lisbon"]])

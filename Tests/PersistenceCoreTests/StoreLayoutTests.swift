@@ -26,7 +26,8 @@ struct StoreLayoutTests {
             }
         }
         let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
-        #expect(tables == ["ZITEM", "ZPERSON", "Z_METADATA", "Z_PRIMARYKEY"])
+        // The entities' tables, and persistent history's (with SQLite's own for AUTOINCREMENT).
+        #expect(tables == ["ACHANGE", "ATRANSACTION", "ATRANSACTIONSTRING", "ZITEM", "ZPERSON", "Z_METADATA", "Z_PRIMARYKEY", "sqlite_sequence"])
 
         let columns = try SQLiteFixture.rows("SELECT name, type FROM pragma_table_info('ZPERSON')", in: url)
         #expect(columns.map { $0[0] } == ["Z_PK", "Z_ENT", "Z_OPT", "ZNAME", "ZAGE", "ZSEX"])

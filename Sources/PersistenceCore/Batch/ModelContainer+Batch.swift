@@ -11,19 +11,28 @@ extension ModelContainer {
         let assignments = try BatchValues.validate(request.propertiesToUpdate, for: entity.entity)
         let setClause = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
         let values = assignments.map(\.value)
+        let updatedNames = entity.entity.attributes.map(\.name).filter { request.propertiesToUpdate[$0] != nil }
+        let store = store
         let keys = try runBatch(entity: entity, predicate: request.predicate,
                                 deleting: false) { (connection, filter) throws(ModelError) -> BatchWrite in
             let sql = "UPDATE \(entity.entity.tableName) SET \(setClause)"
+            let keys: [Int64]
             switch filter {
             case .sql(let fragment):
                 // SQLite names each row as it updates it: no second pass to find them.
-                return BatchWrite(keys: try connection.updatedRowIDs { () throws(ModelError) in
+                keys = try connection.updatedRowIDs { () throws(ModelError) in
                     try connection.run(sql + (fragment.map { " WHERE " + $0.sql } ?? ""), values + (fragment?.bindings ?? []))
-                })
-            case .primaryKeys(let keys):
-                try Self.run(sql, onEachOf: keys, values: values, in: connection)
-                return BatchWrite(keys: keys)
+                }
+            case .primaryKeys(let matching):
+                try Self.run(sql, onEachOf: matching, values: values, in: connection)
+                keys = matching
             }
+            if !keys.isEmpty, let history = try store.beginHistory(author: nil, in: connection) {
+                for key in keys {
+                    try history.updated(entity: entity.entityNumber, primaryKey: key, properties: updatedNames)
+                }
+            }
+            return BatchWrite(keys: keys)
         }
         return request.resultType.result(identifiers(entity, keys), count: keys.count)
     }
@@ -53,12 +62,16 @@ extension ModelContainer {
                 try select.bind(bindings)
                 var keys: [Int64] = []
                 while try select.step() { keys.append(select.int64(0)) }
+                let tombstones = store.recordsHistory ? try entity.tombstones(of: keys, in: connection) : [:]
                 try rules.apply(to: keys, of: entity)
                 try connection.run("DELETE FROM \(table)" + condition, bindings)
+                try rules.recordHistory(deleting: keys, of: entity, tombstones: tombstones)
                 return BatchWrite(keys: keys, related: try rules.changes(deleting: keys, of: entity))
             case .primaryKeys(let keys):
+                let tombstones = store.recordsHistory ? try entity.tombstones(of: keys, in: connection) : [:]
                 try rules.apply(to: keys, of: entity)
                 try Self.run("DELETE FROM \(table)", onEachOf: keys, values: [], in: connection)
+                try rules.recordHistory(deleting: keys, of: entity, tombstones: tombstones)
                 return BatchWrite(keys: keys, related: try rules.changes(deleting: keys, of: entity))
             }
         }

@@ -16,6 +16,8 @@ public final class ModelContainer: Sendable {
     let broadcaster = ChangeBroadcaster()
     let accessPolicySwitch = AccessPolicySwitch()
     private let lazyMainContext = Locked<ModelContext?>(nil)
+    /// Posts ``remoteChange`` after each commit to a file store; nil in memory.
+    private let remoteChangeMonitor: RemoteChangeMonitor?
 
     /// Opens (or creates) the store for the given model classes.
     ///
@@ -49,8 +51,25 @@ public final class ModelContainer: Sendable {
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry
-        self.store = try SQLiteStore(configuration: configuration, schema: registry.schema,
-                                     migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
+        let store = try SQLiteStore(configuration: configuration, schema: registry.schema,
+                                    migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
+        self.store = store
+        if let url = configuration.url, store.recordsHistory {
+            self.remoteChangeMonitor = try RemoteChangeMonitor(url: url, storeIdentifier: store.storeIdentifier,
+                                                               busyTimeout: configuration.busyTimeout,
+                                                               newest: store.newestHistoryTokenAtOpen)
+        } else {
+            self.remoteChangeMonitor = nil
+        }
+        // Weakly: the listener's thread must not keep the container alive.
+        try remoteChangeMonitor?.start { [weak self] change in
+            guard let self else { return }
+            NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)
+        }
+    }
+
+    deinit {
+        remoteChangeMonitor?.stop()
     }
 
     /// How many reads the store has run for this container's contexts: each fetch, count and

@@ -20,9 +20,13 @@ extension ModelContext {
             deleted: deleted,
             relationships: RelationshipWrites(context: self, inserted: inserted, updated: updated, deleted: deleted))
         let policy = mergePolicy
+        let author = author
         let store = container.store
         let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
-            try plan.execute(in: connection, store: store, policy: policy)
+            let tombstones = try plan.readTombstones(store: store, in: connection)
+            let outcome = try plan.execute(in: connection, store: store, policy: policy)
+            try outcome.recordHistory(author: author, tombstones: tombstones, store: store, in: connection)
+            return outcome
         }, afterCommit: { outcome in
             container.publish(outcome.changes, from: self)
         })

@@ -58,6 +58,7 @@ public final class ModelContext: @unchecked Sendable {
     /// Whether an autosave is already queued for the end of this turn (see ModelContext+Autosave.swift).
     var autosaveQueued = false
     private let storedMergePolicy = Locked<MergePolicy>(.error)
+    private let storedAuthor = Locked<String?>(nil)
     /// ``autosaveEnabled``'s storage: an atomic, since SwiftData lets any thread set it.
     let autosaves = Atomic<Bool>(false)
 
@@ -121,6 +122,14 @@ public final class ModelContext: @unchecked Sendable {
     public var mergePolicy: MergePolicy {
         get { storedMergePolicy.withLock { $0 } }
         set { storedMergePolicy.withLock { $0 = newValue } }
+    }
+
+    /// Who this context's saves are recorded as in history (``HistoryTransaction/author``): Core
+    /// Data's `transactionAuthor`, SwiftData's `author`. Name each process or role ("app",
+    /// "widget", "importer") to tell its transactions from others'. Default nil; thread-safe.
+    public var author: String? {
+        get { storedAuthor.withLock { $0 } }
+        set { storedAuthor.withLock { $0 = newValue } }
     }
 
     /// Whether every other context's saves (and batch requests) are merged into this one, on its

@@ -13,18 +13,38 @@ public struct AttributeSchema: Sendable, Hashable, Codable {
     /// The name the attribute had in an older model (`@Attribute(originalName:)`): a store that
     /// still has that column is migrated by renaming it. Not part of what a store must match.
     public let originalName: String?
+    /// Whether `@Attribute(.preserveValueOnDeletion)` was applied: a deletion's history keeps the
+    /// value in its tombstone. Not part of what a store must match (no column changes).
+    public let preservesValueOnDeletion: Bool
 
-    public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false, originalName: String? = nil) {
+    public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false, originalName: String? = nil,
+                preservesValueOnDeletion: Bool = false) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
         self.isUnique = isUnique
         self.originalName = originalName
+        self.preservesValueOnDeletion = preservesValueOnDeletion
     }
 
     /// Builds the schema of a property from its Swift type: what the `@Model` macro emits.
-    public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
-        self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique, originalName: originalName)
+    public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false, originalName: String? = nil,
+                                        preservesValueOnDeletion: Bool = false) {
+        self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique, originalName: originalName,
+                  preservesValueOnDeletion: preservesValueOnDeletion)
+    }
+
+    // Stores made before history existed have no `preservesValueOnDeletion` in their metadata.
+    private enum CodingKeys: String, CodingKey { case name, type, isOptional, isUnique, originalName, preservesValueOnDeletion }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  type: try container.decode(AttributeType.self, forKey: .type),
+                  isOptional: try container.decode(Bool.self, forKey: .isOptional),
+                  isUnique: try container.decode(Bool.self, forKey: .isUnique),
+                  originalName: try container.decodeIfPresent(String.self, forKey: .originalName),
+                  preservesValueOnDeletion: try container.decodeIfPresent(Bool.self, forKey: .preservesValueOnDeletion) ?? false)
     }
 
     /// The SQLite column, named as Core Data names it: `Z` and the name in capitals.

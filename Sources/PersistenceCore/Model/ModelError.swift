@@ -54,6 +54,15 @@ public enum ModelError: Error, Sendable, Hashable {
     /// A save would delete a model whose `.deny` relationship still relates it to `count`
     /// models: Core Data's `NSValidationRelationshipDeniedDeleteError`. Nothing was written.
     case deleteDenied(entity: String, relationship: String, count: Int)
+    /// History after the token asked for was deleted (``ModelContext/deleteHistory(_:)``): SwiftData's
+    /// `SwiftDataError.historyTokenExpired`, Core Data's `NSPersistentHistoryTokenExpiredError` (134301).
+    case historyTokenExpired
+    /// The store keeps no history (an in-memory store).
+    case historyUnavailable(String)
+    /// A history token that this store did not make (another store's).
+    case invalidHistoryToken(String)
+    /// A `HistoryDescriptor` that cannot be run: its predicate could not be evaluated, or its limit is negative.
+    case invalidHistoryDescriptor(String)
     /// SQLite reported an error this library did not expect; the message is SQLite's.
     case sqlite(code: Int32, message: String, sql: String?)
 }
@@ -110,6 +119,14 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "\(entity).\(relationship) cannot be stored: \(reason). Nothing was opened."
         case .deleteDenied(let entity, let relationship, let count):
             "A \(entity) cannot be deleted while its relationship '\(relationship)' (delete rule .deny) still holds \(count) model\(count == 1 ? "" : "s"): delete or detach them first. Nothing was written; the deletion is still pending."
+        case .historyTokenExpired:
+            "The history after this token was deleted (deleteHistory pruned it), so what came after it cannot be told: fetch every model again, then keep the token of the newest transaction. Nothing was read."
+        case .historyUnavailable(let reason):
+            "This store keeps no history: \(reason). Nothing was read."
+        case .invalidHistoryToken(let reason):
+            "The history token is not this store's: \(reason). Nothing was read or deleted."
+        case .invalidHistoryDescriptor(let reason):
+            "HistoryDescriptor: \(reason). Nothing was read or deleted."
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code): \(message)\(sql.map { " in `\($0)`" } ?? "")"
         }

@@ -51,31 +51,37 @@ public struct ResolvedProperty: Sendable {
     // MARK: Attributes
 
     /// A type the store keeps in a column of its own (`URL`, or a primitive written qualified).
-    public init<Value: PersistentValue>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
-        kind = .attribute(AttributeSchema(name, Value.self, isUnique: isUnique, originalName: originalName))
+    public init<Value: PersistentValue>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil,
+                preservesValueOnDeletion: Bool = false) {
+        kind = .attribute(AttributeSchema(name, Value.self, isUnique: isUnique, originalName: originalName,
+                                          preservesValueOnDeletion: preservesValueOnDeletion))
     }
 
     /// `var status: Status`, an enum with a raw value: stored as the raw value, so predicates
     /// comparing it translate to SQL.
     public init<Value: RawRepresentable>(_ name: String, _ type: Value.Type, isUnique: Bool = false,
-                                         originalName: String? = nil) where Value.RawValue: PersistentValue {
+                                         originalName: String? = nil, preservesValueOnDeletion: Bool = false) where Value.RawValue: PersistentValue {
         kind = .attribute(AttributeSchema(name: name, type: Value.RawValue.attributeType, isOptional: false,
-                                          isUnique: isUnique, originalName: originalName))
+                                          isUnique: isUnique, originalName: originalName,
+                                          preservesValueOnDeletion: preservesValueOnDeletion))
     }
 
     /// `var status: Status?`.
     public init<Value: RawRepresentable>(_ name: String, _ type: Value?.Type, isUnique: Bool = false,
-                                         originalName: String? = nil) where Value.RawValue: PersistentValue {
+                                         originalName: String? = nil, preservesValueOnDeletion: Bool = false) where Value.RawValue: PersistentValue {
         kind = .attribute(AttributeSchema(name: name, type: Value.RawValue.attributeType, isOptional: true,
-                                          isUnique: isUnique, originalName: originalName))
+                                          isUnique: isUnique, originalName: originalName,
+                                          preservesValueOnDeletion: preservesValueOnDeletion))
     }
 
     /// Any other `Codable` value (`Address`, `[String]`, `Decimal`, and their optionals): stored as
     /// JSON. Disfavoured, so that a type with a raw value or a column of its own is stored that way.
     @_disfavoredOverload
-    public init<Value: Codable>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil) {
+    public init<Value: Codable>(_ name: String, _ type: Value.Type, isUnique: Bool = false, originalName: String? = nil,
+                preservesValueOnDeletion: Bool = false) {
         kind = .attribute(AttributeSchema(name: name, type: .codable, isOptional: Value.self is any OptionalValue.Type,
-                                          isUnique: isUnique, originalName: originalName))
+                                          isUnique: isUnique, originalName: originalName,
+                                          preservesValueOnDeletion: preservesValueOnDeletion))
     }
 
     // MARK: Related model types

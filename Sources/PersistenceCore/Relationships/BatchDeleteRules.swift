@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a batch delete does to relationships, in its own transaction, as Core Data's batch delete
 /// does with the temporary SQL triggers it installs:
 ///
@@ -19,6 +21,9 @@ struct BatchDeleteRules {
     private(set) var cascaded: [String: Set<Int64>] = [:]
     /// Rows whose column was set to NULL, by entity.
     private(set) var nullified: [String: Set<Int64>] = [:]
+    /// For history: the relationships nullified in each row, and the tombstones of cascaded rows.
+    private(set) var nullifiedRelationships: [String: [Int64: [String]]] = [:]
+    private(set) var cascadedTombstones: [String: [Int64: Data]] = [:]
 
     /// Refuses a batch delete of `entity` if it, or an entity a cascade reaches, has a `.deny` rule.
     static func refuseDeny(_ entity: EntitySchema, store: SQLiteStore, seen: Set<String> = []) throws(ModelError) {
@@ -46,6 +51,10 @@ struct BatchDeleteRules {
                     .subtracting(cascaded[destination.entity.name] ?? [])
                 guard !related.isEmpty else { break }
                 cascaded[destination.entity.name, default: []].formUnion(related)
+                if store.recordsHistory {
+                    cascadedTombstones[destination.entity.name, default: [:]]
+                        .merge(try destination.tombstones(of: related, in: connection)) { first, _ in first }
+                }
                 try apply(to: related.sorted(), of: destination)
                 try run("DELETE FROM \(destination.entity.tableName) WHERE Z_PK IN", related.sorted())
             case .nullify:
@@ -54,6 +63,10 @@ struct BatchDeleteRules {
                 let pointing = try selectKeys("SELECT Z_PK FROM \(destination.entity.tableName) WHERE \(column) IN", keys)
                 try run("UPDATE \(destination.entity.tableName) SET \(column) = NULL, Z_OPT = Z_OPT + 1 WHERE \(column) IN", keys)
                 nullified[destination.entity.name, default: []].formUnion(pointing)
+                for key in pointing {
+                    nullifiedRelationships[destination.entity.name, default: [:]][key, default: []]
+                        .append(destination.entity.relationships[inverse].name)
+                }
             case .noAction, .deny:
                 break
             }
@@ -96,6 +109,29 @@ struct BatchDeleteRules {
 
     private static func chunks(_ keys: [Int64]) -> [ArraySlice<Int64>] {
         stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
+    }
+
+    /// Records the batch in history, once it has deleted rows `keys` of `entity` itself: those
+    /// rows (with `tombstones`), the rows its cascades deleted, and the rows its rules nullified.
+    func recordHistory(deleting keys: [Int64], of entity: EntitySQL, tombstones: [Int64: Data]) throws(ModelError) {
+        guard !keys.isEmpty, let history = try store.beginHistory(author: nil, in: connection) else { return }
+        for key in keys {
+            try history.deleted(entity: entity.entityNumber, primaryKey: key, tombstone: tombstones[key])
+        }
+        for (name, cascadedKeys) in cascaded.sorted(by: { $0.key < $1.key }) {
+            let sql = try store.sql(for: name)
+            for key in cascadedKeys.sorted() {
+                try history.deleted(entity: sql.entityNumber, primaryKey: key, tombstone: cascadedTombstones[name]?[key])
+            }
+        }
+        for (name, rows) in nullifiedRelationships.sorted(by: { $0.key < $1.key }) {
+            let sql = try store.sql(for: name)
+            var gone = cascaded[name] ?? []
+            if name == entity.entity.name { gone.formUnion(keys) }
+            for (key, relationships) in rows.sorted(by: { $0.key < $1.key }) where !gone.contains(key) {
+                try history.updated(entity: sql.entityNumber, primaryKey: key, properties: relationships)
+            }
+        }
     }
 
     /// The related rows' changes, for subscribers of ``ModelContainer/changes``, once the batch

@@ -115,6 +115,9 @@ final class SQLiteConnection {
     /// How many rows the last statement inserted, updated or deleted.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The rowid of the row the last INSERT on this connection made.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
     ///
     /// BEGIN, COMMIT and ROLLBACK are prepared once and reused like any statement: `sqlite3_exec`

@@ -28,6 +28,10 @@ final class SQLiteStore: Sendable {
     private let allowsSave: Bool
     /// The readers beside the writer; nil when reads share the writer's connection.
     private let readers: ReaderPool?
+    /// Whether commits are recorded in history: file stores only (`History/HistoryTables.swift`).
+    let recordsHistory: Bool
+    /// The newest history transaction's token value when the store was opened (0 for none).
+    let newestHistoryTokenAtOpen: Int64
 
     /// Opens or creates the store; a bad file is reported before anything is written to it.
     init(configuration: ModelConfiguration, schema: Schema, migrationPlanVersions: [Schema]? = nil) throws(ModelError) {
@@ -53,6 +57,8 @@ final class SQLiteStore: Sendable {
                 storeIdentifier = try StoreSchema.install(schema, in: connection, url: url, rules: StoreSchema.MigrationRules(
                     planVersions: migrationPlanVersions, allowsSave: configuration.allowsSave))
                 try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                // Stores made before history existed get its tables the first time they are opened to write.
+                if configuration.allowsSave { try connection.execute(HistoryTables.createSQL) }
                 try connection.limitSize(to: configuration.maximumSize)
             } catch {
                 throw error.explained(for: url, opening: true)
@@ -71,6 +77,13 @@ final class SQLiteStore: Sendable {
             EntitySQL(entity: entity, in: schema, storeIdentifier: storeIdentifier)
         }
         self.connection = Locked(connection)
+        self.recordsHistory = configuration.url != nil
+            && (try? connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'ATRANSACTION'"))?.isEmpty == false
+        if recordsHistory, case .integer(let newest)? = try? connection.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first {
+            self.newestHistoryTokenAtOpen = newest
+        } else {
+            self.newestHistoryTokenAtOpen = 0
+        }
         self.readers = configuration.url.flatMap { url in
             configuration.readers > 0 ? ReaderPool(url: url, capacity: configuration.readers, busyTimeout: configuration.busyTimeout) : nil
         }
@@ -125,9 +138,17 @@ final class SQLiteStore: Sendable {
         guard allowsSave else { throw .savesNotAllowed(url) }
         return try withConnection { (connection) throws(ModelError) -> T in
             let result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
+            if let url { CommitAnnouncement.announce(url) }
             afterCommit(result)
             return result
         }
+    }
+
+    /// Starts the history transaction of the commit under way, if this store keeps history; call
+    /// it inside ``write(_:afterCommit:)`` when the commit changes rows.
+    func beginHistory(author: String?, in connection: SQLiteConnection) throws(ModelError) -> HistoryWriter? {
+        guard recordsHistory else { return nil }
+        return try HistoryWriter(author: author, in: connection)
     }
 
     /// Lends the connection to one caller at a time; what goes wrong comes out as a typed error

@@ -1,0 +1,105 @@
+import Foundation
+
+extension ModelContainer {
+    /// Posted after each commit to this container's store file, by any container in any process,
+    /// this one included: SwiftData's `ModelContainer.remoteChange`, Core Data's
+    /// `NSPersistentStoreRemoteChange`.
+    ///
+    /// `object` is the container; `userInfo` reads as ``RemoteChange`` (the store's URL and
+    /// identifier, and the token of the newest transaction). It is posted on a private thread, as
+    /// Core Data posts it: move to your context's queue before touching models.
+    ///
+    /// It is posted for the container's own commits too: Core Data's option for it "posts a remote
+    /// change notification for every write to the store, including writes by other processes"
+    /// (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`). Tell them apart by author in the
+    /// history. Several commits that land together may be posted once, with the newest token.
+    /// In-memory stores post nothing: no other process can open them.
+    public static let remoteChange = Notification.Name("ModelContainerRemoteChange")
+
+    /// What a ``remoteChange`` notification carries, under Core Data's keys.
+    public struct RemoteChange: Sendable, Hashable {
+        /// The store file.
+        public let storeURL: URL
+        /// The store's identifier (`NSStoreUUIDKey`).
+        public let storeIdentifier: String
+        /// The token of the newest transaction when the notification was posted (`NSPersistentHistoryTokenKey`).
+        public let historyToken: DefaultHistoryToken
+
+        /// The keys of the notification's `userInfo`, Core Data's names.
+        public enum Key {
+            public static let storeURL = "storeURL"
+            public static let storeIdentifier = "NSStoreUUID"
+            public static let historyToken = "historyToken"
+        }
+
+        /// Reads a ``ModelContainer/remoteChange`` notification; nil for any other.
+        public init?(notification: Notification) {
+            guard notification.name == ModelContainer.remoteChange, let userInfo = notification.userInfo,
+                  let storeURL = userInfo[Key.storeURL] as? URL,
+                  let storeIdentifier = userInfo[Key.storeIdentifier] as? String,
+                  let historyToken = userInfo[Key.historyToken] as? DefaultHistoryToken
+            else { return nil }
+            self.storeURL = storeURL
+            self.storeIdentifier = storeIdentifier
+            self.historyToken = historyToken
+        }
+
+        init(storeURL: URL, historyToken: DefaultHistoryToken) {
+            self.storeURL = storeURL
+            self.storeIdentifier = historyToken.storeIdentifier
+            self.historyToken = historyToken
+        }
+
+        var userInfo: [AnyHashable: Any] {
+            [Key.storeURL: storeURL, Key.storeIdentifier: storeIdentifier, Key.historyToken: historyToken]
+        }
+    }
+}
+
+/// Turns a store file's commit announcements into ``ModelContainer/remoteChange`` notifications
+/// for one container: on each, it reads the newest transaction's token and posts if it is new.
+final class RemoteChangeMonitor: Sendable {
+    private let url: URL
+    private let storeIdentifier: String
+    private let busyTimeout: Duration
+    private let listener: CommitListener
+    /// The listener thread's connection and the newest token it has posted; only that thread
+    /// uses them (the lock is never contended).
+    private let state: Locked<(reader: SQLiteConnection?, newest: Int64)>
+
+    init(url: URL, storeIdentifier: UUID, busyTimeout: Duration, newest: Int64) throws(ModelError) {
+        self.url = url
+        self.storeIdentifier = storeIdentifier.uuidString
+        self.busyTimeout = busyTimeout
+        self.listener = try CommitListener(url: url)
+        self.state = Locked((nil, newest))
+    }
+
+    /// Starts listening; `post` runs on the listener's thread for each new newest token.
+    func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange) -> Void) throws(ModelError) {
+        try listener.start { [self] in
+            guard let newest = newestUnposted() else { return }
+            post(ModelContainer.RemoteChange(storeURL: url, historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: newest)))
+        }
+    }
+
+    func stop() { listener.stop() }
+
+    /// The newest transaction's token value if it is newer than the last one posted.
+    private func newestUnposted() -> Int64? {
+        state.withLock { state -> Int64? in
+            do {
+                if state.reader == nil { state.reader = try ReaderPool.openReader(at: url, busyTimeout: busyTimeout) }
+                guard let reader = state.reader,
+                      case .integer(let newest)? = try reader.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first,
+                      newest > state.newest
+                else { return nil }
+                state.newest = newest
+                return newest
+            } catch {
+                state.reader = nil  // the file may be gone or busy: try afresh at the next announcement
+                return nil
+            }
+        }
+    }
+}
