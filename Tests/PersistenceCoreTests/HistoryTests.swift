@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Observation
 @testable import PersistenceCore
 import SampleModels

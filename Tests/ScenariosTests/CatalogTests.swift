@@ -20,7 +20,7 @@ struct CatalogTests {
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [
             "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor",
-            "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
+            "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
         ])
     }
 

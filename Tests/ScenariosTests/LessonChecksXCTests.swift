@@ -12,6 +12,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testMergeConflicts() async throws { try await assertChecks(of: "merge-conflicts") }
     func testChangeMerging() async throws { try await assertChecks(of: "change-merging") }
     func testListThatDoesNotUpdate() async throws { try await assertChecks(of: "list-that-does-not-update") }
+    func testWidgetChange() async throws { try await assertChecks(of: "widget-change") }
     func testDeletedModel() async throws { try await assertChecks(of: "deleted-model") }
     func testRelationshipFaults() async throws { try await assertChecks(of: "relationship-faults") }
     func testStarvedPool() async throws { try await assertChecks(of: "starved-pool") }
@@ -20,7 +21,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 15, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 16, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

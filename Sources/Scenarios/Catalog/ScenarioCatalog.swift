@@ -16,6 +16,7 @@ public enum ScenarioCatalog {
         MergeConflicts.self,
         ChangeMerging.self,
         ListThatDoesNotUpdate.self,
+        WidgetChange.self,
         DeletedModel.self,
         RelationshipFaults.self,
         BackgroundStorage.self,

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 
 /// The `ModelContainer.remoteChange` notifications posted for `container` from now on, as a
-/// stream: a test awaits the next one instead of sleeping.
+/// stream: a lesson or a test awaits the next one instead of sleeping.
 package func remoteChanges(of container: ModelContainer) -> AsyncStream<ModelContainer.RemoteChange> {
     let (stream, continuation) = AsyncStream<ModelContainer.RemoteChange>.makeStream()
     let token = NotificationCenter.default.addObserver(forName: ModelContainer.remoteChange, object: container, queue: nil) { notification in

@@ -1,0 +1,31 @@
+import Foundation
+
+extension WidgetChange {
+    /// Each lane's steps in words, with the delay from each commit to the list's update.
+    public func report(_ outcome: Outcome) -> ScenarioReport {
+        func describe(_ step: Step) -> String {
+            var text = "\(step.name): "
+            if let changed = step.listChanged {
+                text += changed ? "the list changed" : "the list did not change"
+                if let delay = step.delayMilliseconds { text += String(format: " %.1f ms after the widget's commit", delay) }
+            } else {
+                text += step.appWasNotified ? "the app was told (remoteChange), and merged nothing" : "the app was not told"
+            }
+            return text + "; it shows " + step.rows.joined(separator: ", ") + "."
+        }
+        let automatic = outcome.automaticMerging, history = outcome.history, pruning = outcome.pruning
+        let wrongWay = ["automaticallyMergesChangesFromParent = true, and nothing else:"] + automatic.steps.map(describe)
+            + ["Fetched again, the list shows " + (automatic.fetchedAgain ?? []).joined(separator: ", ") + "; the store holds "
+               + automatic.store.joined(separator: ", ") + "."]
+        let rightWay = ["A HistoryObserver, then fetchHistory after the kept token, skipping the app's own author, merged into the main context:"]
+            + history.steps.map(describe)
+            + ["History held \(pruning.growth.first?.description ?? "-") after the three changes, \(pruning.growth.last?.description ?? "-") after \(pruning.burst) more saves, \(pruning.afterPruning.description) once the app pruned what it had processed.",
+               pruning.otherReaderTokenExpired
+                   ? "A reader whose token was older got historyTokenExpired, and fetched its \(pruning.itemsFetchedToRecover ?? 0) items again."
+                   : "The reader whose token was older did not get historyTokenExpired."]
+        let measurements = zip(history.steps, history.steps.map(\.delayMilliseconds)).compactMap { step, delay in
+            delay.map { Measurement("history: \(step.name), commit to list", $0, unit: "ms") }
+        }
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
+    }
+}
