@@ -1,4 +1,6 @@
 import Foundation
+import PersistenceCore
+import SampleModels
 import Scenarios
 import TestSupport
 import Testing
@@ -18,6 +20,22 @@ struct LabWorkshopTests {
     @Test("The workshop has one exercise per lesson, with the lesson's id, in the catalog's order")
     func oneOrder() {
         #expect(WorkshopCatalog.all.map(\.id) == ScenarioCatalog.infos.map(\.id))
+    }
+
+    @Test("widget-change's checker drives the lesson's widget: the same lines, and a real lab widget-write answers it")
+    func widgetProcess() async throws {
+        #expect(WidgetProcess.readyLine == WidgetWriter.readyLine)
+        #expect(WidgetProcess.committedPrefix == WidgetWriter.committedPrefix)
+        let directory = TemporaryDirectory()
+        let store = directory.file("Widget.sqlite")
+        let container = try ModelContainer(for: Item.self, configuration: .file(store))
+        let widget = try await WidgetProcess(store: store)
+        let token = try await widget.run("add cheese")
+        try await widget.finish()
+        let context = container.newBackgroundContext()
+        let transactions = try context.performAndWait { try context.fetchHistory(HistoryDescriptor()) }
+        #expect(transactions.map(\.token) == [token])
+        #expect(transactions.map(\.author) == [WidgetWriter.author])
     }
 
     @Test("lab workshop --json lists every exercise in order, each with a status and, if to do, findings and a hint")

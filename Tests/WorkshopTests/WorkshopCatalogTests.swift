@@ -7,7 +7,8 @@ struct WorkshopCatalogTests {
     static let lessonIDs = [
         "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor",
         "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update",
-        "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
+        "widget-change", "deleted-model", "relationship-faults", "background-storage", "reads-during-import",
+        "compiler-lessons",
     ]
 
     @Test("One exercise per lesson, with the lesson's id, in course order")

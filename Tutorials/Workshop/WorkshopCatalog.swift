@@ -151,6 +151,21 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
         Exercise(
+            id: "widget-change",
+            title: "Bring the widget's changes into the app's list through history",
+            goal: "The app's list is a `ResultsObserver` on the main context, which merges automatically. A widget, another process, adds, renames and deletes items in the same store file, and the list never changes: automatic merging follows the saves of this container's own contexts, and a commit from another process is not one of them. The app is told that the store changed (its remote-change notification), and then calls `mergeRemoteChanges(after:into:)` with the token it kept. Fetch the history after that token, skip the app's own transactions (author `Self.appAuthor`, \"app\": the main context merged them already), merge the rest into the main context, and return the token to keep for the next call.",
+            file: "Tutorials/Workshop/Exercises/RemoteChangeMerger.swift",
+            hints: [
+                "`automaticallyMergesChangesFromParent` merges the saves of this container's own contexts. The widget is another process: its commit reaches the store file, and no context hears of it (`lab run widget-change`, lane 1). The store's persistent history does: every commit, its author, and what it inserted, updated and deleted.",
+                "`mainContext.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }))` returns the transactions after the token, oldest first. Add `&& $0.author != appAuthor`, with `let appAuthor = Self.appAuthor` first (a predicate captures values, not `Self`).",
+                "Put each change's `changedPersistentIdentifier` in a `ModelContext.Changes` (`.insert` in `inserted`, `.update` in `updated`, `.delete` in `deleted`), then call `mainContext.mergeChanges(fromContextDidSave: changes)`: you are on the main queue already, and the list follows its context.",
+                "Return `transactions.last?.token ?? token`: the next call then starts after the newest transaction you merged, and never merges it twice.",
+            ],
+            shippedFingerprint: 0x204b4126877391e2,
+            checkExercise: { await RemoteChangeMergerChecker.check(RemoteChangeMerger.self) },
+            checkSolution: { await RemoteChangeMergerChecker.check(Solution.RemoteChangeMerger.self) }
+        ),
+        Exercise(
             id: "deleted-model",
             title: "Keep the trip's screen alive when the trip is deleted",
             goal: "The trip's screen is a view model on the MainActor, opened on the model the list fetched on the main context, as a SwiftUI list hands its row's model to the detail view. It keeps that model and reads it again in `reload(on:)`. A background context then deletes the trip and saves; the main context merges the deletion (it merges every save) and invalidates the trip model the screen still holds: the next reload stops the process (\"This model instance was invalidated\"). Make the screen hold what cannot go stale, and read the trip again by its identifier, so that it shows the trip gone instead of crashing.",
@@ -161,7 +176,7 @@ public enum WorkshopCatalog {
                 "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it. After the merged deletion it throws: the trip is no longer registered in the context and its row is gone. Show nothing then.",
                 "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
             ],
-            shippedFingerprint: 0x2b7044379f8f4a8f,
+            shippedFingerprint: 0x22195df0b50d956e,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -176,7 +191,7 @@ public enum WorkshopCatalog {
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0xe5aef9f86b68a871,
+            shippedFingerprint: 0xfbcd28578b7519d8,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
@@ -191,7 +206,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0xe532b1629f03b0c1,
+            shippedFingerprint: 0x9fa3bb7ac33dfff8,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -206,7 +221,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x56121357b04c0a65,
+            shippedFingerprint: 0xd3bb2c1b4f8c5e0e,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -220,7 +235,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x8f6c4963a85a3412,
+            shippedFingerprint: 0xf3346887159dcce9,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

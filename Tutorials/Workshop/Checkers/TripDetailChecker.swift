@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 11's contract: the trip's screen, a view model on the MainActor (the main context's
+/// Exercise 12's contract: the trip's screen, a view model on the MainActor (the main context's
 /// queue), as a SwiftUI detail view would have.
 @MainActor protocol TripShowing: AnyObject, Sendable {
     /// Opens the screen on `trip`, a model the list just fetched on the main context, as a list
@@ -61,7 +61,7 @@ enum TripDetailChecker {
                 return trip.persistentModelID
             }
 
-            let (screen, first, held) = try await onMainQueue { () throws -> (Detail, Shown, [HeldModel]) in
+            let (screen, first, held) = try await MainQueue.runOnMainActor { () throws -> (Detail, Shown, [HeldModel]) in
                 // The list's fetch, then the screen opened on the row's model.
                 let trip = try main.existingModel(for: tripID, as: Trip.self)
                 let screen = Detail(trip: trip)
@@ -80,7 +80,7 @@ enum TripDetailChecker {
                     background.delete(try background.existingModel(for: tripID, as: Trip.self))
                     try background.save()
                 }
-                let leftTheContext = try await onMainQueue { held.count { $0.leftItsContext } }
+                let leftTheContext = try await MainQueue.runOnMainActor { held.count { $0.leftItsContext } }
                 let what = held.count > 1 ? "\(leftTheContext) of them left the main context (their modelContext is now nil)"
                     : leftTheContext == 1 ? "the model left the main context (its modelContext is now nil)"
                     : "the model did not leave the main context, this time"
@@ -101,12 +101,12 @@ enum TripDetailChecker {
                     trip.name = renamed
                     try background.save()
                 }
-                let afterRename = try await onMainQueue { screen.reload(on: main); return Shown(screen) }
+                let afterRename = try await MainQueue.runOnMainActor { screen.reload(on: main); return Shown(screen) }
                 try background.performAndWait {
                     background.delete(try background.existingModel(for: tripID, as: Trip.self))
                     try background.save()
                 }
-                let afterDeletion = try await onMainQueue { screen.reload(on: main); return Shown(screen) }
+                let afterDeletion = try await MainQueue.runOnMainActor { screen.reload(on: main); return Shown(screen) }
                 return (afterRename, afterDeletion)
             }
             let renamedTrip = Shown(title: renamed, stopTitles: stopTitles)
@@ -151,13 +151,6 @@ enum TripDetailChecker {
             guard let title else { return "the trip gone" + (stopTitles.isEmpty ? "" : " but stops \(stopTitles)") }
             return "\"\(title)\" with stops \(stopTitles)"
         }
-    }
-
-    /// Runs `body` on the MainActor once every block already queued on the main queue (a merge
-    /// among them) has run: a block queued there first, then `MainActor.run`.
-    private static func onMainQueue<T: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> T) async throws -> T {
-        try await MainQueue.run {}
-        return try await MainActor.run(body: body)
     }
 }
 

@@ -16,6 +16,13 @@ enum MainQueue {
         }
     }
 
+    /// Runs `body` on the MainActor once every block already queued on the main queue (a merge
+    /// among them) has run: a block queued there first, then `MainActor.run`.
+    static func runOnMainActor<T: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> T) async throws -> T {
+        try await run {}
+        return try await MainActor.run(body: body)
+    }
+
     /// True when the caller runs on the main queue (the MainActor's): a key set on
     /// `DispatchQueue.main`, read with `DispatchQueue.getSpecific(key:)`. Not
     /// `Thread.isMainThread`: on Linux a worker thread drains the main queue after an async
