@@ -5,18 +5,22 @@
 #   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
 # The numbers are one run's on the machine that ran this script; commit the result.
 #   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
+# It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
+# using .build): LAB_SCRATCH_PATH=.build-mine Scripts/tutorials/refresh-outputs.sh widget-change
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=Tutorials/ConcurrencyLabTutorials/ConcurrencyLab.docc/Resources/output
+scratch="${LAB_SCRATCH_PATH:-.build}"
 mkdir -p "$out"
-swift build --product lab >/dev/null
+swift build --product lab --scratch-path "$scratch" >/dev/null
+lab="$scratch/debug/lab"
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
-    mapfile -t ids < <(.build/debug/lab list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
+    mapfile -t ids < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
 fi
 for id in "${ids[@]}"; do
     echo "== $id"
-    .build/debug/lab run "$id" --in-memory --json > "/tmp/lab-output-$id.json" || true
+    "$lab" run "$id" --in-memory --json > "/tmp/lab-output-$id.json" || true
     python3 - "$id" "$out" "/tmp/lab-output-$id.json" <<'PY'
 import json, sys, textwrap
 scenario, out, path = sys.argv[1], sys.argv[2], sys.argv[3]
