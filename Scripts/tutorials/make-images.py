@@ -69,7 +69,7 @@ class Canvas:
 def course():
     c = Canvas(PAPER)
     # One card per scenario, in course order, coloured by what it is about.
-    colors = [MAIN, MAIN, ACTOR, MAIN, ACTOR, PRIVATE, ACTOR, STORE, STORE, MAIN, MAIN, STORE, PRIVATE, STORE, INK]
+    colors = [MAIN, MAIN, ACTOR, MAIN, ACTOR, PRIVATE, ACTOR, STORE, STORE, MAIN, STORE, MAIN, STORE, PRIVATE, STORE, INK]
     per_row, width, gap = 8, 84, 10
     for n, color in enumerate(colors):
         row, column = divmod(n, per_row)

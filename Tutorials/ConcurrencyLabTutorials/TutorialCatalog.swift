@@ -24,7 +24,7 @@ public enum TutorialCatalog {
                 scenarioIDs: ["model-actor-executor"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
                 scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
-                              "list-that-does-not-update", "deleted-model", "relationship-faults"]),
+                              "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.png",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]

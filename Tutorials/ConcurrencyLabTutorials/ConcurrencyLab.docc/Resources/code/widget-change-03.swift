@@ -1,0 +1,258 @@
+import Foundation
+import LabSupport
+import PersistenceCore
+import SampleModels
+
+/// "My widget saved, and the app's list never changed": another process writes the store.
+///
+/// The app shows a list on its main context, which merges every save automatically. A real
+/// second process, the widget (`lab widget-write`, ``WidgetWriter``), adds an item, renames one
+/// and deletes one, in the same store file. Two lanes, the same three changes each:
+///
+/// 1. **Automatic merging only**: the list never changes. `automaticallyMergesChangesFromParent`
+///    follows the saves of this container's own contexts; another process's commit is not one.
+///    Fetched again, the list finds the new row and loses the deleted one, but keeps the renamed
+///    item's old title: the main context's registered object keeps the values it holds.
+/// 2. **History**: a `HistoryObserver` counts the widget's transactions; the app fetches the
+///    history after the token it kept, skips its own author's transactions, merges the rest and
+///    keeps the new token. The list shows exactly the widget's changes. Measured: the delay from
+///    the start of the widget's save, in its own process, to the list's update in the app's.
+///
+/// Then history's cost: never pruned, it grows by a transaction per save (rows counted); pruned
+/// past another reader's token, that reader's next fetch throws `historyTokenExpired`, and it
+/// recovers by fetching everything again.
+public struct WidgetChange: Scenario {
+    public static let info = ScenarioInfo(
+        id: "widget-change",
+        title: "The widget's change the app never sees: other processes reach a context through history",
+        articles: [.coreDataTips, .backgroundModelActor],
+        why: """
+            A widget, a share extension or an App Intent writes the app's store from another \
+            process, and the app's list stays as it was. Article 003's \
+            automaticallyMergesChangesFromParent merges the saves of the contexts beside it, those \
+            of its own container; a commit from another process reaches no context by itself. \
+            Persistent history records every commit in the store (who wrote it, what it inserted, \
+            updated and deleted), the remote-change notification says that something was \
+            committed, and the app merges what it has not seen yet: fetch the history after the \
+            token it kept, skip its own transactions, merge the rest, keep the new token. Article \
+            004's background model actor writes through the same store, and its saves are history \
+            too. History kept forever grows; pruned too far, a reader that lagged behind must \
+            start again from the store.
+            """,
+        rule: "A context hears only its own container's saves: follow other processes' writes through persistent history (a HistoryObserver or the remote-change notification, then fetchHistory after your token, skip your own author, merge, keep the new token), and prune only what every reader has processed.",
+        whereToLook: [
+            "Sources/Scenarios/WidgetChange/WidgetChange.swift",
+            "Sources/Scenarios/WidgetChange/HistoryFollowingList.swift",
+            "Sources/Scenarios/WidgetChange/WidgetWriter.swift",
+            "Sources/lab/Commands/WidgetWrite.swift",
+            "Sources/PersistenceCore/History/ModelContext+History.swift",
+            "Sources/PersistenceCore/History/HistoryObserver.swift",
+            "Sources/PersistenceCore/History/ModelContainer+RemoteChange.swift",
+            "Sources/PersistenceCore/Store/CommitAnnouncement.swift",
+            "Sources/Scenarios/WidgetChange/WidgetChange+Outcome.swift",
+            "Sources/Scenarios/WidgetChange/WidgetChange+Report.swift",
+            "Tests/PersistenceCoreTests/HistoryTests.swift",
+            "Tests/ScenariosTests/LessonChecksTests.swift",
+        ])
+
+    /// How long the widget gets to start and to answer each command (generous: a slow machine).
+    public static let answerLimit: Duration = .seconds(60)
+
+    /// The widget's three changes, in order.
+    static let changes: [(name: String, command: String)] = [
+        ("the widget adds \"cheese\"", "add cheese"),
+        ("the widget renames \"milk\" to \"oat milk\"", "rename milk\toat milk"),
+        ("the widget deletes \"bread\"", "delete bread"),
+    ]
+
+    public init() {}
+
+    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+        let folder = try Self.folder(for: environment)
+        defer { if case .inMemory = environment.storage { try? FileManager.default.removeItem(at: folder) } }
+        let automatic = try await automaticMergingLane(store: folder.appendingPathComponent("widget-automatic.sqlite"))
+        let history = try await historyLane(store: folder.appendingPathComponent("widget-history.sqlite"),
+                                            tokenFile: folder.appendingPathComponent("widget-history.token.json"),
+                                            burst: environment.size(test: 20, course: 200))
+        return Outcome(automaticMerging: automatic, history: history.lane, pruning: history.pruning)
+    }
+
+    // MARK: The wrong way: automatic merging only
+
+    private func automaticMergingLane(store: URL) async throws -> Lane {
+        let container = try Self.seededContainer(at: store)
+        let mainContext = container.mainContext
+        let list = try await MainActor.run {
+            mainContext.automaticallyMergesChangesFromParent = true
+            return try MainContextList(mainContext)
+        }
+        var notifications = remoteChanges(of: container).makeAsyncIterator()
+        let widget = try await Widget(store: store)
+        var steps: [Step] = []
+        for change in Self.changes {
+            let commit = try await widget.run(change.command)
+            // The app's container was told: wait for the notification of this commit, then let
+            // the main queue run whatever it queued. Nothing was merged.
+            var notified = false
+            while let notification = await notifications.next() {
+                if notification.historyToken >= commit.token { notified = true; break }
+            }
+            steps.append(Step(name: change.name, appWasNotified: notified, listChanged: nil, delayMilliseconds: nil,
+                              rows: await MainActor.run { list.rows }))
+        }
+        try await widget.finish()
+        // The screen fetches again, as when its view appears again.
+        let fetched = try await MainActor.run {
+            try mainContext.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.title)])).map { $0.title ?? "" }
+        }
+        return Lane(steps: steps, seeded: Self.seed, fetchedAgain: fetched, store: try Self.storeRows(store))
+    }
+
+    // MARK: The right way: history
+
+    private func historyLane(store: URL, tokenFile: URL, burst: Int) async throws -> (lane: Lane, pruning: Pruning) {
+        try? FileManager.default.removeItem(at: tokenFile)
+        let container = try Self.seededContainer(at: store)
+        let list = try await MainActor.run { try HistoryFollowingList(container: container, tokenFile: tokenFile) }
+        let widget = try await Widget(store: store)
+        // The token another reader (say, a share extension) kept before the widget wrote anything.
+        let otherReaderToken = try Self.newestToken(container)
+        var steps: [Step] = []
+        for change in Self.changes {
+            let before = await MainActor.run { list.rows }
+            let commit = try await widget.run(change.command)
+            await list.waitForMerge(through: commit.token)
+            let (rows, merged) = await MainActor.run { (list.rows, list.merges.last { $0.token >= commit.token }) }
+            steps.append(Step(name: change.name, appWasNotified: merged != nil, listChanged: rows != before,
+                              delayMilliseconds: merged.map { $0.at.timeIntervalSince(commit.at) * 1_000 }, rows: rows))
+        }
+        // History grows by a transaction per save, until someone prunes it.
+        let afterChanges = try Self.historyRows(store)
+        let burstCommit = try await widget.run("burst \(burst)")
+        await list.waitForMerge(through: burstCommit.token)
+        try await widget.finish()
+        let afterBurst = try Self.historyRows(store)
+        let lane = Lane(steps: steps, seeded: Self.seed, fetchedAgain: nil, store: try Self.storeRows(store).filter { !$0.hasPrefix("burst") })
+        let pruning = try await prune(container, list: list, otherReaderToken: otherReaderToken, store: store,
+                                      growth: [afterChanges, afterBurst], burst: burst)
+        return (lane, pruning)
+    }
+
+    /// The app prunes what it has processed; the reader that lagged behind finds its token expired,
+    /// and recovers by fetching every item again.
+    private func prune(_ container: ModelContainer, list: HistoryFollowingList, otherReaderToken: DefaultHistoryToken,
+                       store: URL, growth: [HistoryRows], burst: Int) async throws -> Pruning {
+        let appToken = try require(await MainActor.run { list.lastToken })
+        let context = container.newBackgroundContext()
+        try context.performAndWait { try context.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.token <= appToken })) }
+        let afterPruning = try Self.historyRows(store)
+        var expired = false
+        var recovered: Int?
+        do {
+            _ = try context.performAndWait {
+                try context.fetchHistory(HistoryDescriptor(predicate: #Predicate { $0.token > otherReaderToken }))
+            }
+        } catch ModelError.historyTokenExpired {
+            expired = true
+            recovered = try context.performAndWait { try context.fetchCount(FetchDescriptor<Item>()) }
+        }
+        return Pruning(burst: burst, growth: growth, afterPruning: afterPruning, otherReaderTokenExpired: expired,
+                       itemsFetchedToRecover: recovered, itemsInStore: try Self.storeRows(store).count)
+    }
+
+    // MARK: The store
+
+    /// The items the app starts with, saved by the app.
+    static let seed = ["bread", "eggs", "milk"]
+
+    static func seededContainer(at store: URL) throws -> ModelContainer {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+        let container = try ModelContainer(for: Item.self, configuration: .file(store))
+        let context = container.newBackgroundContext()
+        context.author = HistoryFollowingList.appAuthor
+        try context.performAndWait {
+            for title in seed { context.insert(Item(timestamp: .now, title: title)) }
+            try context.save()
+        }
+        return container
+    }
+
+    /// Every title in the store, read by a container of its own.
+    static func storeRows(_ store: URL) throws -> [String] {
+        let context = try ModelContainer(for: Item.self, configuration: .file(store)).newBackgroundContext()
+        return try context.performAndWait {
+            try context.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.title)])).map { $0.title ?? "" }
+        }
+    }
+
+    /// How many transactions and changes history holds.
+    static func historyRows(_ store: URL) throws -> HistoryRows {
+        let context = try ModelContainer(for: Item.self, configuration: .file(store)).newBackgroundContext()
+        return try context.performAndWait {
+            let transactions = try context.fetchHistory(HistoryDescriptor())
+            return HistoryRows(transactions: transactions.count, changes: transactions.reduce(0) { $0 + $1.changes.count })
+        }
+    }
+
+    static func newestToken(_ container: ModelContainer) throws -> DefaultHistoryToken {
+        let context = container.newBackgroundContext()
+        return try context.performAndWait {
+            var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
+            newest.fetchLimit = 1
+            guard let token = try context.fetchHistory(newest).first?.token else { throw ScenarioError.unexpected("the seeded store has no history") }
+            return token
+        }
+    }
+
+    /// Where the stores go: the environment's folder, or a temporary one (history needs a file).
+    static func folder(for environment: ScenarioEnvironment) throws -> URL {
+        let folder: URL
+        switch environment.storage {
+        case .directory(let directory): folder = directory
+        case .inMemory: folder = FileManager.default.temporaryDirectory.appendingPathComponent("widget-change-\(UUID().uuidString)")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
+/// The widget's process, as the lesson drives it.
+private struct Widget {
+    let child: ChildProcess
+
+    init(store: URL) async throws {
+        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
+        child = try ChildProcess(lab, ["widget-write", store.path])
+        guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: WidgetChange.answerLimit) != nil else {
+            child.kill()
+            throw ScenarioError.unexpected("the widget process did not start")
+        }
+    }
+
+    /// Sends one command and waits for its commit.
+    func run(_ command: String) async throws -> (token: DefaultHistoryToken, at: Date) {
+        child.send(command)
+        guard let line = await child.nextLine(where: { $0.hasPrefix(WidgetWriter.committedPrefix) }, within: WidgetChange.answerLimit),
+              let commit = WidgetWriter.commit(in: line)
+        else {
+            child.kill()
+            throw ScenarioError.unexpected("the widget did not commit \"\(command)\"")
+        }
+        return commit
+    }
+
+    /// Ends its input, and waits for it to exit.
+    func finish() async throws {
+        child.closeInput()
+        guard let end = await child.termination(within: WidgetChange.answerLimit), !end.bySignal, end.status == 0 else {
+            child.kill()
+            throw ScenarioError.unexpected("the widget did not exit cleanly")
+        }
+    }
+}
+
+/// The value, or the scenario went off script.
+private func require<T>(_ value: T?) throws -> T {
+    guard let value else { throw ScenarioError.unexpected("a value the lesson needs is missing") }
+    return value
+}
