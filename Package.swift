@@ -98,7 +98,8 @@ let package = Package(
         // The workshop: exercises a learner edits, reference solutions, and checkers.
         .target(
             name: "Workshop",
-            dependencies: ["PersistenceCore", "SampleModels", "LabSupport"],
+            // Scenarios: the lessons' own helpers a checker reuses (widget-change's WidgetProcess).
+            dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Scenarios"],
             path: "Tutorials/Workshop"
         ),
         .executableTarget(

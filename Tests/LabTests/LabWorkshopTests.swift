@@ -22,15 +22,13 @@ struct LabWorkshopTests {
         #expect(WorkshopCatalog.all.map(\.id) == ScenarioCatalog.infos.map(\.id))
     }
 
-    @Test("widget-change's checker drives the lesson's widget: the same lines, and a real lab widget-write answers it")
+    @Test("The widget the lesson and widget-change's checker drive: a real lab widget-write commits and answers with its token")
     func widgetProcess() async throws {
-        #expect(WidgetProcess.readyLine == WidgetWriter.readyLine)
-        #expect(WidgetProcess.committedPrefix == WidgetWriter.committedPrefix)
         let directory = TemporaryDirectory()
         let store = directory.file("Widget.sqlite")
         let container = try ModelContainer(for: Item.self, configuration: .file(store))
         let widget = try await WidgetProcess(store: store)
-        let token = try await widget.run("add cheese")
+        let token = try await widget.run("add cheese").token
         try await widget.finish()
         let context = container.newBackgroundContext()
         let transactions = try context.performAndWait { try context.fetchHistory(HistoryDescriptor()) }

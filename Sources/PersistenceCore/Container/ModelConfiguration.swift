@@ -35,6 +35,11 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// permanent identifiers throws ``ModelError/savesNotAllowed(_:)`` and writes nothing
     /// (SwiftData's `allowsSave`). The file is still opened for writing, and created if missing.
     public var allowsSave: Bool
+    /// Whether every commit to a file store is recorded in persistent history (`History/`), and
+    /// announced as ``ModelContainer/remoteChange``. Default true: SwiftData records history
+    /// always; this is Core Data's `NSPersistentHistoryTrackingKey`, turned off to measure what
+    /// history costs (the benchmarks' "History" pairs). An in-memory store records none either way.
+    public var recordsHistory: Bool = true
     /// The configuration's name: SwiftData's default store is `default.store`.
     public var name: String
     /// The models this configuration's store holds, when given; nil for every model of the

@@ -56,6 +56,9 @@ public final class HistoryObserver: @unchecked Sendable {  // @unchecked: the co
         guard store.url != nil else {
             throw ModelError.historyUnavailable("it is in memory, and only file stores record history (another process cannot open an in-memory store)")
         }
+        guard modelContainer.configuration.recordsHistory else {
+            throw ModelError.historyUnavailable("its configuration turned history off (recordsHistory: false)")
+        }
         let storeIdentifier = store.storeIdentifier.uuidString
         var start: DefaultHistoryToken
         if let given = historyTokens?[storeIdentifier] {

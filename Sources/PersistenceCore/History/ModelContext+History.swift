@@ -52,6 +52,9 @@ extension ModelContainer {
         guard store.url != nil else {
             throw ModelError.historyUnavailable("it is in memory, and only file stores record history (another process cannot open an in-memory store)")
         }
+        guard configuration.recordsHistory else {
+            throw ModelError.historyUnavailable("its configuration turned history off (recordsHistory: false)")
+        }
         let bound = predicate.flatMap(HistoryTokenBound.of)
         if let bound, bound.token.storeIdentifier != store.storeIdentifier.uuidString {
             throw ModelError.invalidHistoryToken("it belongs to the store \(bound.token.storeIdentifier), and this is \(store.storeIdentifier.uuidString)")

@@ -77,7 +77,7 @@ final class SQLiteStore: Sendable {
             EntitySQL(entity: entity, in: schema, storeIdentifier: storeIdentifier)
         }
         self.connection = Locked(connection)
-        self.recordsHistory = configuration.url != nil
+        self.recordsHistory = configuration.url != nil && configuration.recordsHistory
             && (try? connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'ATRANSACTION'"))?.isEmpty == false
         if recordsHistory, case .integer(let newest)? = try? connection.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first {
             self.newestHistoryTokenAtOpen = newest

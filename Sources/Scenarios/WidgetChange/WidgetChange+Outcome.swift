@@ -20,7 +20,7 @@ extension WidgetChange {
         public var appWasNotified: Bool
         /// Whether the list's rows changed; nil where the lane did not watch for it.
         public var listChanged: Bool?
-        /// From the widget's commit, in its process, to the list's update in the app's.
+        /// From the start of the widget's save, in its process, to the list's update in the app's.
         public var delayMilliseconds: Double?
         /// What the list showed afterwards.
         public var rows: [String]
@@ -96,7 +96,7 @@ extension WidgetChange {
                   holds: pruning.otherReaderTokenExpired && pruning.itemsFetchedToRecover == pruning.itemsInStore,
                   measured: [.init("expired", pruning.otherReaderTokenExpired),
                              .init("items fetched again", pruning.itemsFetchedToRecover.map(String.init) ?? "none")]),
-            Check("every delay from the widget's commit to the list's update was measured",
+            Check("every delay from the widget's save to the list's update was measured",
                   holds: delays.count == history.steps.count && delays.allSatisfy { $0 >= 0 },
                   measured: zip(history.steps, delays).map { .init($0.name, String(format: "%.1f ms", $1)) }),
         ]

@@ -7,7 +7,7 @@ extension WidgetChange {
             var text = "\(step.name): "
             if let changed = step.listChanged {
                 text += changed ? "the list changed" : "the list did not change"
-                if let delay = step.delayMilliseconds { text += String(format: " %.1f ms after the widget's commit", delay) }
+                if let delay = step.delayMilliseconds { text += String(format: " %.1f ms after the widget's save began", delay) }
             } else {
                 text += step.appWasNotified ? "the app was told (remoteChange), and merged nothing" : "the app was not told"
             }
@@ -24,7 +24,7 @@ extension WidgetChange {
                    ? "A reader whose token was older got historyTokenExpired, and fetched its \(pruning.itemsFetchedToRecover ?? 0) items again."
                    : "The reader whose token was older did not get historyTokenExpired."]
         let measurements = zip(history.steps, history.steps.map(\.delayMilliseconds)).compactMap { step, delay in
-            delay.map { Measurement("history: \(step.name), commit to list", $0, unit: "ms") }
+            delay.map { Measurement("history: \(step.name), widget's save to list", $0, unit: "ms") }
         }
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
     }

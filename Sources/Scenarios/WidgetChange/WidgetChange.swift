@@ -16,7 +16,7 @@ import SampleModels
 /// 2. **History**: a `HistoryObserver` counts the widget's transactions; the app fetches the
 ///    history after the token it kept, skips its own author's transactions, merges the rest and
 ///    keeps the new token. The list shows exactly the widget's changes. Measured: the delay from
-///    the widget's commit, in its own process, to the list's update in the app's.
+///    the start of the widget's save, in its own process, to the list's update in the app's.
 ///
 /// Then history's cost: never pruned, it grows by a transaction per save (rows counted); pruned
 /// past another reader's token, that reader's next fetch throws `historyTokenExpired`, and it
@@ -55,9 +55,6 @@ public struct WidgetChange: Scenario {
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 
-    /// How long the widget gets to start and to answer each command (generous: a slow machine).
-    public static let answerLimit: Duration = .seconds(60)
-
     /// The widget's three changes, in order.
     static let changes: [(name: String, command: String)] = [
         ("the widget adds \"cheese\"", "add cheese"),
@@ -87,7 +84,7 @@ public struct WidgetChange: Scenario {
             return try MainContextList(mainContext)
         }
         var notifications = remoteChanges(of: container).makeAsyncIterator()
-        let widget = try await Widget(store: store)
+        let widget = try await WidgetProcess(store: store)
         var steps: [Step] = []
         for change in Self.changes {
             let commit = try await widget.run(change.command)
@@ -114,7 +111,7 @@ public struct WidgetChange: Scenario {
         try? FileManager.default.removeItem(at: tokenFile)
         let container = try Self.seededContainer(at: store)
         let list = try await MainActor.run { try HistoryFollowingList(container: container, tokenFile: tokenFile) }
-        let widget = try await Widget(store: store)
+        let widget = try await WidgetProcess(store: store)
         // The token another reader (say, a share extension) kept before the widget wrote anything.
         let otherReaderToken = try Self.newestToken(container)
         var steps: [Step] = []
@@ -124,7 +121,7 @@ public struct WidgetChange: Scenario {
             await list.waitForMerge(through: commit.token)
             let (rows, merged) = await MainActor.run { (list.rows, list.merges.last { $0.token >= commit.token }) }
             steps.append(Step(name: change.name, appWasNotified: merged != nil, listChanged: rows != before,
-                              delayMilliseconds: merged.map { $0.at.timeIntervalSince(commit.at) * 1_000 }, rows: rows))
+                              delayMilliseconds: merged.map { $0.at.timeIntervalSince(commit.began) * 1_000 }, rows: rows))
         }
         // History grows by a transaction per save, until someone prunes it.
         let afterChanges = try Self.historyRows(store)
@@ -213,41 +210,6 @@ public struct WidgetChange: Scenario {
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
-    }
-}
-
-/// The widget's process, as the lesson drives it.
-private struct Widget {
-    let child: ChildProcess
-
-    init(store: URL) async throws {
-        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
-        child = try ChildProcess(lab, ["widget-write", store.path])
-        guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: WidgetChange.answerLimit) != nil else {
-            child.kill()
-            throw ScenarioError.unexpected("the widget process did not start")
-        }
-    }
-
-    /// Sends one command and waits for its commit.
-    func run(_ command: String) async throws -> (token: DefaultHistoryToken, at: Date) {
-        child.send(command)
-        guard let line = await child.nextLine(where: { $0.hasPrefix(WidgetWriter.committedPrefix) }, within: WidgetChange.answerLimit),
-              let commit = WidgetWriter.commit(in: line)
-        else {
-            child.kill()
-            throw ScenarioError.unexpected("the widget did not commit \"\(command)\"")
-        }
-        return commit
-    }
-
-    /// Ends its input, and waits for it to exit.
-    func finish() async throws {
-        child.closeInput()
-        guard let end = await child.termination(within: WidgetChange.answerLimit), !end.bySignal, end.status == 0 else {
-            child.kill()
-            throw ScenarioError.unexpected("the widget did not exit cleanly")
-        }
     }
 }
 

@@ -16,7 +16,8 @@ public enum WidgetWriter {
     /// The first line it prints, once its container is open.
     public static let readyLine = "widget ready"
     /// The start of the line it prints after each commit, followed by the transaction's token as
-    /// JSON (tokens are `Codable`: the app reads the widget's) and the time of the commit.
+    /// JSON (tokens are `Codable`: the app reads the widget's) and when the save began (the delays
+    /// the lesson measures run from there: they include the widget's own save).
     public static let committedPrefix = "committed "
     /// Every save of the widget is recorded with this author.
     public static let author = "widget"
@@ -29,6 +30,7 @@ public enum WidgetWriter {
         print(readyLine)
         while let line = input() {
             let (command, argument) = split(line, at: " ")
+            let began = Date()
             try context.performAndWait {
                 switch command {
                 case "add":
@@ -50,7 +52,6 @@ public enum WidgetWriter {
                     throw ScenarioError.unexpected("the widget does not know the command \"\(line)\"")
                 }
             }
-            let committed = Date().timeIntervalSince1970
             let token = try context.performAndWait {
                 var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
                 newest.fetchLimit = 1
@@ -60,11 +61,11 @@ public enum WidgetWriter {
                 return token
             }
             let json = String(decoding: try JSONEncoder().encode(token), as: UTF8.self)
-            print(committedPrefix + "\(json) \(committed)")
+            print(committedPrefix + "\(json) \(began.timeIntervalSince1970)")
         }
     }
 
-    /// Reads a `committed` line: the token value and when the commit was made.
+    /// Reads a `committed` line: the token and when the save began.
     public static func commit(in line: String) -> (token: DefaultHistoryToken, at: Date)? {
         let parts = line.dropFirst(committedPrefix.count).split(separator: " ")
         guard line.hasPrefix(committedPrefix), parts.count == 2,

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PersistenceCore
+import Scenarios
 import SampleModels
 
 /// Exercise 11's contract: what the app does each time its store's remote-change notification
@@ -94,7 +95,7 @@ enum RemoteChangeMergerChecker {
             running = widget
             var listWrong = false, tokenWrong = false, listChangedBefore = false
             for change in widgetChanges {
-                let committed = try await widget.run(change.command)
+                let committed = try await widget.run(change.command).token
                 let given = kept
                 let before = try await MainQueue.runOnMainActor { screen.rows }
                 let returned = try await MainQueue.runOnMainActor { try Merger.mergeRemoteChanges(after: given, into: main) }

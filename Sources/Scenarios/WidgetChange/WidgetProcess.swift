@@ -1,0 +1,59 @@
+import Foundation
+import LabSupport
+import PersistenceCore
+
+/// The widget of the lesson widget-change, as the lesson and its workshop checker drive it: a
+/// real second process, `lab widget-write <store>`, that writes the app's store (``WidgetWriter``).
+///
+/// It reads one command per line (`add <title>`, `rename <old>\t<new>`, `delete <title>`, `burst <n>`)
+/// and answers each, once the change is committed, with `committed <token as JSON> <seconds since 1970>`.
+/// Every wait is on a line the child prints, or on its end, and has a bound: nothing is timed.
+package struct WidgetProcess: Sendable {
+    /// How long the widget gets to start, to answer each command and to exit (generous: a slow machine).
+    static let answerLimit: Duration = .seconds(60)
+
+    private let child: ChildProcess
+
+    /// Starts `lab widget-write` on the store file at `store`, and waits until it has opened it.
+    package init(store: URL) async throws {
+        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
+        child = try ChildProcess(lab, ["widget-write", store.path])
+        guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: Self.answerLimit) != nil else {
+            child.kill()
+            throw Failure("the widget process (\(lab.path) widget-write) did not start: \(await child.finished().standardError)")
+        }
+    }
+
+    /// Sends one command and waits for its commit: the token of the transaction it committed,
+    /// and when its save began.
+    package func run(_ command: String) async throws -> (token: DefaultHistoryToken, began: Date) {
+        child.send(command)
+        guard let line = await child.nextLine(where: { $0.hasPrefix(WidgetWriter.committedPrefix) }, within: Self.answerLimit),
+              let commit = WidgetWriter.commit(in: line)
+        else {
+            child.kill()
+            throw Failure("the widget process did not commit \"\(command)\": \(await child.finished().standardError)")
+        }
+        return (commit.token, commit.at)
+    }
+
+    /// Ends its input, and waits for it to exit.
+    package func finish() async throws {
+        child.closeInput()
+        guard let end = await child.termination(within: Self.answerLimit), !end.bySignal, end.status == 0 else {
+            child.kill()
+            throw Failure("the widget process did not exit cleanly")
+        }
+    }
+
+    /// Stops it at once, if it still runs (after an error).
+    package func kill() {
+        child.kill()
+    }
+
+    /// The widget did not do what it was asked.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = description }
+    }
+}
