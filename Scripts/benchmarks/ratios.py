@@ -119,9 +119,28 @@ ROWS += [
     ("10. Prefetching vs its queries in raw SQLite", PREFETCHING, RAW_PREFETCHING, None),
 ]
 
+# P11 and the cost of history (issue 34). The remote-change rows need the other process built first:
+# (cd Benchmarks && swift build -c release --product history-writer).
+REMOTE = "History: another process's commit to remoteChange"
+REMOTE_P50, REMOTE_P99 = "Commit to remoteChange p50", "Commit to remoteChange p99"
+MERGED_P50, MERGED_P99 = "Commit to merged p50", "Commit to merged p99"
+ROWS += [
+    ("P11. Another process's save to remoteChange here, p50 (ms)", (REMOTE, REMOTE_P50), None, None),
+    ("P11. Another process's save to remoteChange here, p99 (ms)", (REMOTE, REMOTE_P99), None, ("<=", 50.0)),
+    ("P11. Another process's save to its history merged here (HistoryObserver), p50 (ms)", (REMOTE, MERGED_P50), None, None),
+    ("P11. Another process's save to its history merged here (HistoryObserver), p99 (ms)", (REMOTE, MERGED_P99), None, ("<=", 100.0)),
+    ("History. Import 100k into a file, history recorded vs not", "History: import 100k into a file, recorded",
+     "History: import 100k into a file, not recorded", ("<=", 1.15)),
+    ("History. Import 100k into a file, history recorded vs raw SQLite file", "History: import 100k into a file, recorded",
+     "Import 100k into a file: raw SQLite", None),
+    ("History. fetchHistory of 10k transactions after a token vs a raw SQL read of the same rows",
+     "History: fetchHistory of 10k transactions after a token", "History: raw SQL read of the same 10k transactions", ("<=", 3.0)),
+]
+
 # Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.
 SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576, FETCH_P99: 1e-6, FETCH_MAX: 1e-6, SAVE: 1e-6,
-         WALL + "@p99": 1e-6, WALL + "@ms": 1e-6}
+         WALL + "@p99": 1e-6, WALL + "@ms": 1e-6,
+         REMOTE_P50: 1e-6, REMOTE_P99: 1e-6, MERGED_P50: 1e-6, MERGED_P99: 1e-6}
 MAGNITUDES = {"K": 1e3, "M": 1e6, "G": 1e9}
 TIME_UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 

@@ -9,7 +9,8 @@ struct HistoryReader {
     /// The transactions from token value `firstValue` on, oldest first, each with its changes.
     func transactions(from firstValue: Int64, in connection: SQLiteConnection) throws(ModelError) -> [DefaultHistoryTransaction] {
         let storeIdentifier = store.storeIdentifier.uuidString
-        var changes = try changesByTransaction(from: firstValue, in: connection, storeIdentifier: storeIdentifier)
+        let changes = try changes(from: firstValue, in: connection)
+        var next = changes.startIndex
         let headers = try connection.cachedStatement("""
             SELECT t.Z_PK, s.ZNAME, t.ZTIMESTAMP FROM ATRANSACTION t
             LEFT JOIN ATRANSACTIONSTRING s ON s.Z_PK = t.ZAUTHORTS WHERE t.Z_PK >= ?1 ORDER BY t.Z_PK
@@ -20,8 +21,12 @@ struct HistoryReader {
             let value = headers.int64(0)
             let author: String? = if case .text(let name) = headers.column(1) { name } else { nil }
             let seconds: Double = if case .real(let real) = headers.column(2) { real } else { 0 }
+            // Both reads are in commit order: this transaction's changes come next.
+            while next < changes.endIndex, changes[next].transaction < value { next += 1 }
+            let start = next
+            while next < changes.endIndex, changes[next].transaction == value { next += 1 }
             transactions.append(DefaultHistoryTransaction(
-                author: author, changes: changes.removeValue(forKey: value) ?? [], storeIdentifier: storeIdentifier,
+                author: author, changes: changes[start..<next].map(\.change), storeIdentifier: storeIdentifier,
                 timestamp: Date(timeIntervalSinceReferenceDate: seconds),
                 token: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: value)))
         }
@@ -43,25 +48,28 @@ struct HistoryReader {
         return first <= newest
     }
 
-    /// Every change of the transactions from `firstValue` on, grouped by transaction, in order.
-    private func changesByTransaction(from firstValue: Int64, in connection: SQLiteConnection,
-                                      storeIdentifier: String) throws(ModelError) -> [Int64: [HistoryChange]] {
+    /// Every change of the transactions from `firstValue` on, in commit order, each with its transaction.
+    private func changes(from firstValue: Int64, in connection: SQLiteConnection) throws(ModelError) -> [(transaction: Int64, change: HistoryChange)] {
         let statement = try connection.cachedStatement("""
-            SELECT Z_PK, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS, ZTOMBSTONE FROM ACHANGE
+            SELECT Z_PK, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS, ZTOMBSTONE, ZROWCOUNT FROM ACHANGE
             WHERE ZTRANSACTIONID >= ?1 ORDER BY ZTRANSACTIONID, Z_PK
             """)
         try statement.bind([.integer(firstValue)])
-        var changes: [Int64: [HistoryChange]] = [:]
+        // Each entity's SQL and model class, by entity number, looked up once per read.
+        let entities = store.entitySQL.map { sql in modelTypes.type(named: sql.entity.name).map { (sql, $0) } }
+        var changes: [(transaction: Int64, change: HistoryChange)] = []
         while try statement.step() {
             let entityNumber = Int(statement.int64(2))
-            guard store.entitySQL.indices.contains(entityNumber - 1),
+            guard entities.indices.contains(entityNumber - 1), let (sql, modelType) = entities[entityNumber - 1],
                   let type = HistoryTables.ChangeType(rawValue: statement.int64(1))
             else { continue }  // an entity a later model removed: nothing to name it by
-            let sql = store.entitySQL[entityNumber - 1]
-            guard let modelType = modelTypes.type(named: sql.entity.name) else { continue }
-            let row = ChangeRow(change: statement.int64(0), type: type, identifier: sql.identifier(primaryKey: statement.int64(3)),
-                                transaction: statement.int64(4), columns: statement.column(5), tombstone: statement.column(6))
-            changes[row.transaction, default: []].append(row.change(of: modelType))
+            // An insertion row may stand for a run of consecutive rows (`FastPaths/HistoryInsertionRuns.swift`).
+            let first = statement.int64(3), count = max(1, statement.int64(7))
+            for key in first..<(first + count) {
+                let row = ChangeRow(change: statement.int64(0), type: type, identifier: sql.identifier(primaryKey: key),
+                                    transaction: statement.int64(4), columns: statement.column(5), tombstone: statement.column(6))
+                changes.append((row.transaction, row.change(of: modelType)))
+            }
         }
         return changes
     }

@@ -7,7 +7,9 @@ import Foundation
 ///   never given twice, not even after the newest transactions are deleted.
 /// - `ACHANGE`: one row per inserted, updated or deleted row. `ZCHANGETYPE` is Core Data's
 ///   `NSPersistentHistoryChangeType` (0 insert, 1 update, 2 delete); `ZENTITY` and `ZENTITYPK`
-///   name the row; `ZCOLUMNS` the properties an update changed; `ZTOMBSTONE` a deletion's kept values.
+///   name the row; `ZCOLUMNS` the properties an update changed; `ZTOMBSTONE` a deletion's kept
+///   values. `ZROWCOUNT`, not Core Data's, lets one insertion row stand for a run of consecutive
+///   new rows (`FastPaths/HistoryInsertionRuns.swift`); NULL means one.
 /// - `ATRANSACTIONSTRING`: the authors and process names, each kept once.
 ///
 /// The rows are written in the same SQLite transaction as the changes they describe, so a crash
@@ -19,7 +21,7 @@ enum HistoryTables {
             ZPROCESSIDTS INTEGER, ZTIMESTAMP TIMESTAMP NOT NULL);
         CREATE TABLE IF NOT EXISTS ACHANGE (Z_PK INTEGER PRIMARY KEY, ZCHANGETYPE INTEGER NOT NULL,
             ZENTITY INTEGER NOT NULL, ZENTITYPK INTEGER NOT NULL, ZTRANSACTIONID INTEGER NOT NULL,
-            ZCOLUMNS VARCHAR, ZTOMBSTONE BLOB);
+            ZCOLUMNS VARCHAR, ZTOMBSTONE BLOB, ZROWCOUNT INTEGER);
         CREATE INDEX IF NOT EXISTS ACHANGE_ZTRANSACTIONID_INDEX ON ACHANGE (ZTRANSACTIONID);
         """
 
@@ -42,6 +44,8 @@ struct HistoryWriter {
     /// The new transaction's `Z_PK`: its token.
     let transaction: Int64
     private let insertChange: SQLiteStatement
+    /// The insertions' own statement (`FastPaths/HistoryInsertionRuns.swift`).
+    let insertInsertions: SQLiteStatement
 
     /// Starts the transaction's row.
     init(author: String?, in connection: SQLiteConnection) throws(ModelError) {
@@ -54,11 +58,8 @@ struct HistoryWriter {
         transaction = connection.lastInsertedRowID
         insertChange = try connection.cachedStatement(
             "INSERT INTO ACHANGE (ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS, ZTOMBSTONE) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    }
-
-    /// Records that row `primaryKey` of entity number `entity` was inserted.
-    func inserted(entity: Int64, primaryKey: Int64) throws(ModelError) {
-        try record(.insert, entity: entity, primaryKey: primaryKey, columns: .null, tombstone: .null)
+        insertInsertions = try connection.cachedStatement(
+            "INSERT INTO ACHANGE (ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZROWCOUNT) VALUES (\(HistoryTables.ChangeType.insert.rawValue), ?1, ?2, ?3, ?4)")
     }
 
     /// Records that the row was updated, and which properties changed (by name).

@@ -14,13 +14,19 @@ protocol HistoryTokenBounding {
 struct HistoryTokenBound {
     let token: DefaultHistoryToken
     let includesToken: Bool
+    /// Whether the bound is the whole predicate (`$0.token > t` alone): the store's read already
+    /// applied it, and nothing is left to evaluate in memory.
+    var isWholePredicate = false
 
     /// The first token value accepted.
     var firstValue: Int64 { includesToken ? token.value : token.value + 1 }
 
     /// The bound of a whole predicate, if its root node is one this file understands.
     static func of(_ predicate: Predicate<DefaultHistoryTransaction>) -> HistoryTokenBound? {
-        (predicate.expression as? any HistoryTokenBounding)?.lowestTokenAccepted(variable: predicate.variable.key)
+        guard var bound = (predicate.expression as? any HistoryTokenBounding)?.lowestTokenAccepted(variable: predicate.variable.key)
+        else { return nil }
+        bound.isWholePredicate = !(predicate.expression is any PredicateExpressions.ConjunctionMarker)
+        return bound
     }
 }
 
@@ -50,3 +56,10 @@ extension PredicateExpressions.Comparison: HistoryTokenBounding {
         }
     }
 }
+
+extension PredicateExpressions {
+    /// Marks a conjunction, whose other side the store's read does not apply.
+    protocol ConjunctionMarker {}
+}
+
+extension PredicateExpressions.Conjunction: PredicateExpressions.ConjunctionMarker {}

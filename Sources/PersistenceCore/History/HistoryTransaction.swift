@@ -54,7 +54,8 @@ public protocol HistoryChangeDescription: Sendable {
     associatedtype Model: PersistentModel
     /// The model inserted, updated or deleted.
     var changedPersistentIdentifier: PersistentIdentifier { get }
-    /// The change's number in its store (`Z_PK` in `ACHANGE`).
+    /// The change's number in its store (`Z_PK` in `ACHANGE`; the insertions of one save's run of
+    /// consecutive new rows share one, see `FastPaths/HistoryInsertionRuns.swift`).
     var changeIdentifier: Int64 { get }
     /// The transaction it belongs to.
     var transactionIdentifier: Int64 { get }

@@ -70,7 +70,7 @@ extension ModelContainer {
                 return try reader.transactions(from: bound?.firstValue ?? 0, in: connection)
             }
         }
-        guard let predicate else { return transactions }
+        guard let predicate, bound?.isWholePredicate != true else { return transactions }
         do {
             return try transactions.filter { try predicate.evaluate($0) }
         } catch {

@@ -1,9 +1,9 @@
 /// What `@Attribute(...)` can say about a persisted property: SwiftData's options.
 ///
 /// `@Model` reads these from the source text, so write them as literals: `@Attribute(.unique)`.
-/// Only `.unique` changes what the store does; the options about CloudKit, Spotlight, history
-/// and external files are accepted so that SwiftData code compiles, and change nothing here
-/// (see the article "Differences from Core Data and SwiftData"). `.ephemeral` and
+/// `.unique` and `.preserveValueOnDeletion` change what the store does; the options about
+/// CloudKit, Spotlight and external files are accepted so that SwiftData code compiles, and
+/// change nothing here (see the article "Differences from Core Data and SwiftData"). `.ephemeral` and
 /// `.transformable(by:)` are refused by `@Model`, with what to write instead.
 public enum AttributeOption: Sendable, Hashable {
     /// No two models of the entity may hold the same value: the store keeps a unique index on
@@ -14,8 +14,8 @@ public enum AttributeOption: Sendable, Hashable {
     case externalStorage
     /// SwiftData encrypts the value in CloudKit. There is no CloudKit here.
     case allowsCloudEncryption
-    /// SwiftData keeps the value in the history tombstone of a deleted model. There is no
-    /// persistent history here.
+    /// The value is kept in the history tombstone of a deleted model (``HistoryDelete/tombstone``):
+    /// what an app needs to tell which model another process deleted (its unique id, its title).
     case preserveValueOnDeletion
     /// SwiftData indexes the value for Spotlight. There is no Spotlight here.
     case spotlight

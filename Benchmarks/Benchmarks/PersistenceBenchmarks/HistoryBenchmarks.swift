@@ -1,0 +1,308 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import GRDBSQLite
+import Observation
+import PersistenceCore
+import SampleModels
+import Scenarios
+
+/// Target P11 and the cost of persistent history.
+///
+/// - Recording: the same 100k import into a file store (one save), with history recorded and not
+///   (`ModelConfiguration.recordsHistory`). Goal: at most 1.15x.
+/// - Reading: `fetchHistory` of 10k one-insert transactions after a token, against a raw SQL read
+///   of the same rows (the transactions with their authors, and their changes). Goal: at most 3x.
+/// - Another process (`history-writer`, the lesson's widget) adds an item, 100 times: from the
+///   start of its save to `ModelContainer.remoteChange` here (goal p99 at most 50 ms), and to the
+///   end of a merge of its history into a context, driven by a `HistoryObserver` (goal p99 at most
+///   100 ms). The child prints when each save began; both clocks are the system's wall clock.
+enum HistoryBenchmarks: BenchmarkGroup {
+    static let transactions = 10_000
+    static let remoteCommits = 100
+
+    static func register() {
+        for recorded in [true, false] {
+            // 15 iterations: a file import's time varies with the disk by a fifth from one run to the next.
+            Benchmark("History: import 100k into a file, \(recorded ? "recorded" : "not recorded")", configuration: .init(
+                metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 15)) { benchmark in
+                let folder = try TemporaryFolder()
+                var configuration = ModelConfiguration.file(folder.url.appendingPathComponent("store.sqlite"))
+                configuration.recordsHistory = recorded
+                let context = try ModelContainer(for: Item.self, configuration: configuration).newBackgroundContext()
+                let rows = ItemRow.hundredThousand
+                benchmark.startMeasurement()
+                try context.performAndWait {
+                    for row in rows { context.insert(Item(row)) }
+                    try context.save()
+                }
+                benchmark.stopMeasurement()
+            }
+        }
+
+        Benchmark("History: fetchHistory of 10k transactions after a token", configuration: .init(
+            metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+            let (folder, token) = try storeWithTransactions()
+            let context = try ModelContainer(for: Item.self, configuration: .file(folder.url.appendingPathComponent("store.sqlite"))).newBackgroundContext()
+            benchmark.startMeasurement()
+            let history = try context.performAndWait {
+                try context.fetchHistory(HistoryDescriptor(predicate: #Predicate { $0.token > token }))
+            }
+            benchmark.stopMeasurement()
+            precondition(history.count == transactions)
+            blackHole(history)
+        }
+
+        Benchmark("History: raw SQL read of the same 10k transactions", configuration: .init(
+            metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+            let (folder, _) = try storeWithTransactions()
+            var handle: OpaquePointer?
+            precondition(sqlite3_open_v2(folder.url.appendingPathComponent("store.sqlite").path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+            defer { sqlite3_close_v2(handle) }
+            benchmark.startMeasurement()
+            let rows = RawHistory.read(handle!, after: 1)  // the seeded transaction is the store's first: Z_PK 1
+            benchmark.stopMeasurement()
+            precondition(rows.transactions.count == transactions && rows.changes.count == transactions)
+            blackHole(rows)
+        }
+
+        Benchmark("History: another process's commit to remoteChange", configuration: .init(
+            metrics: [.remoteChangeP50, .remoteChangeP99, .mergedP50, .mergedP99], warmupIterations: 0,
+            maxDuration: .seconds(60), maxIterations: 1)) { benchmark in
+            let latencies = try measureRemoteCommits()
+            benchmark.measurement(.remoteChangeP50, percentile(latencies.notified, 0.50))
+            benchmark.measurement(.remoteChangeP99, percentile(latencies.notified, 0.99))
+            benchmark.measurement(.mergedP50, percentile(latencies.merged, 0.50))
+            benchmark.measurement(.mergedP99, percentile(latencies.merged, 0.99))
+        }
+    }
+
+    /// A store holding one seeded transaction and then 10k transactions of one insert each; the
+    /// token of the seeded one.
+    static func storeWithTransactions() throws -> (TemporaryFolder, DefaultHistoryToken) {
+        let folder = try TemporaryFolder()
+        let container = try ModelContainer(for: Item.self, configuration: .file(folder.url.appendingPathComponent("store.sqlite")))
+        let context = container.newBackgroundContext()
+        context.author = "seed"
+        let rows = ItemRow.hundredThousand
+        let token = try context.performAndWait { () throws -> DefaultHistoryToken in
+            context.insert(Item(rows[0]))
+            try context.save()
+            guard let token = try context.fetchHistory(HistoryDescriptor()).last?.token else { fatalError("no history") }
+            context.author = "app"
+            for row in rows[1...transactions] {
+                context.insert(Item(row))
+                try context.save()
+            }
+            return token
+        }
+        return (folder, token)
+    }
+
+    /// Nanoseconds from each of the child's saves to the notification here, and to the merge.
+    static func measureRemoteCommits() throws -> (notified: [Int], merged: [Int]) {
+        let folder = try TemporaryFolder()
+        let store = folder.url.appendingPathComponent("store.sqlite")
+        let container = try ModelContainer(for: Item.self, configuration: .file(store))
+        let arrivals = RemoteArrivals(container: container)
+        let follower = try HistoryMerger(container: container)
+        let writer = try WriterProcess(store: store)
+        var notified: [Int] = [], merged: [Int] = []
+        for number in 0..<remoteCommits {
+            let (token, began) = writer.run("add remote \(number)")
+            let arrived = arrivals.wait(for: token)
+            let mergedAt = follower.wait(for: token)
+            notified.append(Int(arrived.timeIntervalSince(began) * 1e9))
+            merged.append(Int(mergedAt.timeIntervalSince(began) * 1e9))
+        }
+        writer.finish()
+        return (notified.sorted(), merged.sorted())
+    }
+
+    static func percentile(_ sorted: [Int], _ share: Double) -> Int {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
+    }
+}
+
+extension BenchmarkMetric {
+    static let remoteChangeP50 = BenchmarkMetric.custom("Commit to remoteChange p50 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let remoteChangeP99 = BenchmarkMetric.custom("Commit to remoteChange p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let mergedP50 = BenchmarkMetric.custom("Commit to merged p50 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let mergedP99 = BenchmarkMetric.custom("Commit to merged p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+}
+
+/// The raw peer of `fetchHistory`: the same two queries, read into plain rows.
+enum RawHistory {
+    struct Transaction { let token: Int64; let author: String?; let timestamp: Double }
+    struct Change { let change: Int64; let type: Int64; let entity: Int64; let primaryKey: Int64; let transaction: Int64; let columns: String? }
+
+    static func read(_ handle: OpaquePointer, after token: Int64) -> (transactions: [Transaction], changes: [Change]) {
+        var statement: OpaquePointer?
+        sqlite3_exec(handle, "BEGIN", nil, nil, nil)
+        defer { sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
+        sqlite3_prepare_v2(handle, """
+            SELECT Z_PK, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS FROM ACHANGE
+            WHERE ZTRANSACTIONID > ?1 ORDER BY ZTRANSACTIONID, Z_PK
+            """, -1, &statement, nil)
+        sqlite3_bind_int64(statement, 1, token)
+        var changes: [Change] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            changes.append(Change(change: sqlite3_column_int64(statement, 0), type: sqlite3_column_int64(statement, 1),
+                                  entity: sqlite3_column_int64(statement, 2), primaryKey: sqlite3_column_int64(statement, 3),
+                                  transaction: sqlite3_column_int64(statement, 4),
+                                  columns: sqlite3_column_text(statement, 5).map { String(cString: $0) }))
+        }
+        sqlite3_finalize(statement)
+        sqlite3_prepare_v2(handle, """
+            SELECT t.Z_PK, s.ZNAME, t.ZTIMESTAMP FROM ATRANSACTION t
+            LEFT JOIN ATRANSACTIONSTRING s ON s.Z_PK = t.ZAUTHORTS WHERE t.Z_PK > ?1 ORDER BY t.Z_PK
+            """, -1, &statement, nil)
+        sqlite3_bind_int64(statement, 1, token)
+        var transactions: [Transaction] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            transactions.append(Transaction(token: sqlite3_column_int64(statement, 0),
+                                            author: sqlite3_column_text(statement, 1).map { String(cString: $0) },
+                                            timestamp: sqlite3_column_double(statement, 2)))
+        }
+        sqlite3_finalize(statement)
+        return (transactions, changes)
+    }
+}
+
+/// The time each `remoteChange` for the container arrived, by token.
+// @unchecked: `arrivals` is only touched under `condition`.
+final class RemoteArrivals: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var arrivals: [(DefaultHistoryToken, Date)] = []
+    private var registration: (any NSObjectProtocol)?
+
+    init(container: ModelContainer) {
+        registration = NotificationCenter.default.addObserver(forName: ModelContainer.remoteChange, object: container, queue: nil) { [self] notification in
+            let now = Date()
+            guard let change = ModelContainer.RemoteChange(notification: notification) else { return }
+            condition.lock()
+            arrivals.append((change.historyToken, now))
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    deinit { registration.map(NotificationCenter.default.removeObserver) }
+
+    /// When the first notification carrying `token` or a later one arrived.
+    func wait(for token: DefaultHistoryToken) -> Date {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let arrival = arrivals.first(where: { $0.0 >= token }) { return arrival.1 }
+            condition.wait()
+        }
+    }
+}
+
+/// A HistoryObserver that, on each event, fetches the history after its token on a background
+/// context and merges it there; notes when each merge ended, by token.
+// @unchecked: `merges` and `lastToken` are only touched under `condition`.
+final class HistoryMerger: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var merges: [(DefaultHistoryToken, Date)] = []
+    private var lastToken: DefaultHistoryToken?
+    private let observer: HistoryObserver
+    private let context: ModelContext
+
+    init(container: ModelContainer) throws {
+        observer = try HistoryObserver(observedModels: [Item.self], modelContainer: container, isolation: nil)
+        context = container.newBackgroundContext()
+        follow()
+    }
+
+    private func follow() {
+        withObservationTracking { _ = observer.eventCounter } onChange: { [self] in
+            context.perform { self.merge() }
+            follow()
+        }
+    }
+
+    private func merge() {
+        condition.lock()
+        let after = lastToken
+        condition.unlock()
+        let descriptor = after.map { token in HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }) }
+            ?? HistoryDescriptor()
+        guard let transactions = try? context.fetchHistory(descriptor), let newest = transactions.last?.token else { return }
+        var changes = ModelContext.Changes()
+        for change in transactions.flatMap(\.changes) {
+            if case .insert(let insert) = change { changes.inserted.insert(insert.changedPersistentIdentifier) }
+        }
+        context.mergeChanges(fromContextDidSave: changes)
+        let now = Date()
+        condition.lock()
+        lastToken = newest
+        merges.append((newest, now))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// When the merge that took in `token` ended.
+    func wait(for token: DefaultHistoryToken) -> Date {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let merge = merges.first(where: { $0.0 >= token }) { return merge.1 }
+            condition.wait()
+        }
+    }
+}
+
+/// `history-writer`, built beside the benchmarks, driven one command at a time.
+final class WriterProcess {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private var buffer = Data()
+
+    init(store: URL) throws {
+        // Beside this executable: `swift build -c release` puts every product of the package there.
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .deletingLastPathComponent().appendingPathComponent("history-writer")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw WriterMissing(path: executable.path)
+        }
+        process.executableURL = executable
+        process.arguments = [store.path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        precondition(nextLine() == WidgetWriter.readyLine)
+    }
+
+    struct WriterMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: run `swift build -c release --product history-writer` in Benchmarks/ first" }
+    }
+
+    /// Sends one command; returns the token of its commit and when its save began.
+    func run(_ command: String) -> (DefaultHistoryToken, Date) {
+        input.fileHandleForWriting.write(Data((command + "\n").utf8))
+        guard let line = nextLine(), let commit = WidgetWriter.commit(in: line) else { fatalError("the writer did not commit \(command)") }
+        return commit
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// The next line the child prints (reads block: the child answers every command).
+    private func nextLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
