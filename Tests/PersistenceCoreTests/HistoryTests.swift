@@ -225,6 +225,18 @@ struct HistoryTests {
         #expect(own.historyToken > change.historyToken)
     }
 
+    @Test("Two hundred file containers open at once (past Linux's 128 inotify instances per user), and remote change still reaches them")
+    func manyContainers() async throws {
+        let directories = (0..<200).map { _ in TemporaryDirectory() }
+        let containers = try directories.map { try container($0) }
+        let last = try #require(containers.last)
+        var changes = remoteChanges(of: last).makeAsyncIterator()
+        let widget = try container(try #require(directories.last))
+        try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "one")) }
+        #expect(await changes.next()?.historyToken == (try history(last).last?.token))
+        #expect(containers.count == 200)
+    }
+
     @Test("Merging another container's history into a context: updated values come in, deleted models go, new ones are found")
     func mergingHistory() throws {
         let directory = TemporaryDirectory()

@@ -55,13 +55,13 @@ public final class ModelContainer: Sendable {
                                     migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
         self.store = store
         if let url = configuration.url, store.recordsHistory {
-            self.remoteChangeMonitor = try RemoteChangeMonitor(url: url, storeIdentifier: store.storeIdentifier,
+            self.remoteChangeMonitor = RemoteChangeMonitor(url: url, storeIdentifier: store.storeIdentifier,
                                                                busyTimeout: configuration.busyTimeout,
                                                                newest: store.newestHistoryTokenAtOpen)
         } else {
             self.remoteChangeMonitor = nil
         }
-        // Weakly: the listener's thread must not keep the container alive.
+        // Weakly: the listeners' thread must not keep the container alive.
         try remoteChangeMonitor?.start { [weak self] change in
             guard let self else { return }
             NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)

@@ -62,28 +62,34 @@ final class RemoteChangeMonitor: Sendable {
     private let url: URL
     private let storeIdentifier: String
     private let busyTimeout: Duration
-    private let listener: CommitListener
-    /// The listener thread's connection and the newest token it has posted; only that thread
-    /// uses them (the lock is never contended).
+    /// The listeners' connection and the newest token posted; only the listeners' thread uses
+    /// them (the lock is never contended).
     private let state: Locked<(reader: SQLiteConnection?, newest: Int64)>
+    /// The registration with ``CommitListeners``, while listening.
+    private let registration = Locked<UInt64?>(nil)
 
-    init(url: URL, storeIdentifier: UUID, busyTimeout: Duration, newest: Int64) throws(ModelError) {
+    init(url: URL, storeIdentifier: UUID, busyTimeout: Duration, newest: Int64) {
         self.url = url
         self.storeIdentifier = storeIdentifier.uuidString
         self.busyTimeout = busyTimeout
-        self.listener = try CommitListener(url: url)
         self.state = Locked((nil, newest))
     }
 
-    /// Starts listening; `post` runs on the listener's thread for each new newest token.
+    /// Starts listening; `post` runs on the listeners' thread for each new newest token. Where
+    /// inotify is unavailable, nothing is posted.
     func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange) -> Void) throws(ModelError) {
-        try listener.start { [self] in
+        guard let listeners = CommitListeners.shared else { return }
+        let identifier = try listeners.register(url) { [self] in
             guard let newest = newestUnposted() else { return }
             post(ModelContainer.RemoteChange(storeURL: url, historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: newest)))
         }
+        registration.withLock { $0 = identifier }
     }
 
-    func stop() { listener.stop() }
+    /// Stops listening; the callback the listeners hold is what keeps this monitor alive.
+    func stop() {
+        if let identifier = registration.withLock({ $0 }) { CommitListeners.shared?.cancel(identifier) }
+    }
 
     /// The newest transaction's token value if it is newer than the last one posted.
     private func newestUnposted() -> Int64? {

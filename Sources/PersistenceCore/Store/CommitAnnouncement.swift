@@ -29,92 +29,110 @@ enum CommitAnnouncement {
     }
 }
 
-/// Listens for ``CommitAnnouncement``s on one store file, on a thread of its own that sleeps in
-/// the kernel until one comes: nothing runs while nobody commits.
-final class CommitListener: Sendable {
-    private let url: URL
-    /// Written to by ``stop()`` to wake the thread for good.
-    private let stopPipe: (read: Int32, write: Int32)
-    private let stopped = Locked(false)
+/// Listens for ``CommitAnnouncement``s on store files: one inotify instance and one thread for
+/// the whole process, asleep in the kernel until a commit is announced, so nothing runs while
+/// nobody commits. (An instance per container would run into Linux's limit of 128 inotify
+/// instances per user, and a thread each.)
+final class CommitListeners: Sendable {
+    /// The process's listeners; nil where inotify is unavailable (then no container posts
+    /// ``ModelContainer/remoteChange``, and history works as before).
+    static let shared: CommitListeners? = CommitListeners()
 
-    init(url: URL) throws(ModelError) {
-        self.url = url
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw .storeIOFailure(url, underlying: "could not make a pipe to stop its commit listener: errno \(errno)") }
-        stopPipe = (fds[0], fds[1])
+    /// What is listened to: each watched folder's watch descriptor, how many registrations use
+    /// it, and each registration's file name and callback.
+    private struct State {
+        var folders: [String: (watch: Int32, users: Int)] = [:]
+        var registrations: [UInt64: (watch: Int32, fileName: String, onAnnouncement: @Sendable () -> Void)] = [:]
+        var nextIdentifier: UInt64 = 0
     }
 
-    /// Starts the thread; `onAnnouncement` runs on it after each announcement (several that come
-    /// together run it once).
-    func start(_ onAnnouncement: @escaping @Sendable () -> Void) throws(ModelError) {
+    private let inotify: Int32
+    private let state = Locked(State())
+
+    private init?() {
         #if canImport(Glibc)
-        let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard watch >= 0 else { throw .storeIOFailure(url, underlying: "inotify_init1 failed: errno \(errno)") }
-        // The directory, not the file: a watch on the file would not follow it if it were replaced.
-        let directory = url.deletingLastPathComponent().path
-        guard inotify_add_watch(watch, directory, UInt32(IN_ATTRIB)) >= 0 else {
-            close(watch)
-            throw .storeIOFailure(url, underlying: "inotify_add_watch on \(directory) failed: errno \(errno)")
-        }
-        let name = url.lastPathComponent
-        let stopRead = stopPipe.read
-        let thread = Thread {
-            Self.listen(inotify: watch, stop: stopRead, fileName: name, onAnnouncement)
-            close(watch)
-            close(stopRead)
-        }
-        thread.name = "CommitListener \(name)"
+        inotify = inotify_init1(Int32(IN_CLOEXEC))
+        guard inotify >= 0 else { return nil }
+        let thread = Thread { [self] in listen() }
+        thread.name = "CommitListeners"
         thread.start()
         #else
-        throw .invalidConfiguration("remote-change notifications need Linux's inotify here")
+        return nil
         #endif
     }
 
-    /// Stops the thread; safe to call more than once.
-    func stop() {
-        let first = stopped.withLock { stopped in
-            defer { stopped = true }
-            return !stopped
+    /// Calls `onAnnouncement` on the listeners' thread after each commit announced on `url` (several
+    /// that arrive together call it once), until the returned registration is cancelled.
+    func register(_ url: URL, _ onAnnouncement: @escaping @Sendable () -> Void) throws(ModelError) -> UInt64 {
+        // The folder, not the file: a watch on the file would not follow it if it were replaced.
+        let folder = url.deletingLastPathComponent().path
+        return try state.withLock { (state) throws(ModelError) -> UInt64 in
+            var watch = state.folders[folder]?.watch ?? -1
+            if watch < 0 {
+                #if canImport(Glibc)
+                watch = inotify_add_watch(inotify, folder, UInt32(IN_ATTRIB))
+                #endif
+                guard watch >= 0 else { throw .storeIOFailure(url, underlying: "inotify_add_watch on \(folder) failed: errno \(errno)") }
+            }
+            state.folders[folder] = (watch, (state.folders[folder]?.users ?? 0) + 1)
+            state.nextIdentifier += 1
+            state.registrations[state.nextIdentifier] = (watch, url.lastPathComponent, onAnnouncement)
+            return state.nextIdentifier
         }
-        guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-        close(stopPipe.write)
+    }
+
+    /// Stops calling a registration's callback; the folder's watch goes with its last registration.
+    func cancel(_ identifier: UInt64) {
+        state.withLock { state in
+            guard let registration = state.registrations.removeValue(forKey: identifier),
+                  let (folder, entry) = state.folders.first(where: { $0.value.watch == registration.watch })
+            else { return }
+            if entry.users > 1 {
+                state.folders[folder] = (entry.watch, entry.users - 1)
+            } else {
+                state.folders[folder] = nil
+                #if canImport(Glibc)
+                _ = inotify_rm_watch(inotify, entry.watch)
+                #endif
+            }
+        }
     }
 
     #if canImport(Glibc)
-    /// Sleeps in `poll` until the directory reports a change of the store file's attributes, or
-    /// the stop pipe is written.
-    private static func listen(inotify: Int32, stop: Int32, fileName: String, _ onAnnouncement: @Sendable () -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Reads inotify's events for good: each read blocks until a batch arrives; the callbacks of
+    /// the files named in it run once each, outside the lock.
+    private func listen() {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return }
-            if fds[1].revents != 0 { return }
-            guard fds[0].revents != 0 else { continue }
-            var announced = false
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                announced = announced || names(in: buffer, count: count).contains(fileName)
+            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                if errno == EINTR { continue }
+                return
             }
-            if announced { onAnnouncement() }
+            let events = Self.events(in: buffer, count: count)
+            let callbacks = state.withLock { state in
+                state.registrations.values.filter { registration in
+                    events.contains { $0.watch == registration.watch && $0.name == registration.fileName }
+                }.map(\.onAnnouncement)
+            }
+            for callback in callbacks { callback() }
         }
     }
 
-    /// The file names of the inotify events in the first `count` bytes of `buffer`.
-    private static func names(in buffer: [UInt8], count: Int) -> [String] {
-        var names: [String] = []
+    /// The watch descriptor and file name of each inotify event in the first `count` bytes of `buffer`.
+    private static func events(in buffer: [UInt8], count: Int) -> [(watch: Int32, name: String)] {
+        var events: [(watch: Int32, name: String)] = []
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
-            let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
+            let (watch, length) = buffer.withUnsafeBytes {
+                ($0.loadUnaligned(fromByteOffset: offset, as: Int32.self), Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+            }
             let bytes = buffer[(offset + header)..<min(count, offset + header + length)]
-            names.append(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
+            events.append((watch, String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)))
             offset += header + length
         }
-        return names
+        return events
     }
     #endif
 }
