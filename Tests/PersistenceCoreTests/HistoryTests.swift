@@ -283,8 +283,11 @@ struct HistoryTests {
         let directory = TemporaryDirectory()
         let app = try container(directory)
         let widget = try container(directory)
+        // Committed before the observers start: given no tokens, they start after it.
+        try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "before")) }
         let items = try HistoryObserver(observedModels: [Item.self], modelContainer: app, isolation: nil)
         let widgetNotes = try HistoryObserver(observedModels: [Note.self], authors: ["widget"], modelContainer: app, isolation: nil)
+        #expect(items.historyTokens[app.storeIdentifier.uuidString] == (try history(app).last?.token))
         var changes = remoteChanges(of: app).makeAsyncIterator()
         // One thread posts every notification, calling each observer in turn: once the stream has
         // the third, both observers have read the first two transactions.
@@ -295,7 +298,7 @@ struct HistoryTests {
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "item")) }
         _ = await changes.next()
         await waitUntil(items) { $0.eventCounter == 1 }  // the third, an item, is the items observer's first event
-        #expect(items.eventCounter == 1)
+        #expect(items.eventCounter == 1)        // not 2: the item saved before it started is not counted
         #expect(widgetNotes.eventCounter == 1)  // only the first: a note by the widget
         #expect(items.historyTokens[app.storeIdentifier.uuidString] == (try history(app).last?.token))
     }

@@ -14,7 +14,9 @@ struct ModelErrorMessageTests {
              openAnotherProgramsDatabase, lookUpWithTheWrongType, identifiersForAnotherContextsModel,
              batchUpdateAModelNotInTheContainer, batchUpdateAnUnknownProperty, batchUpdateWithAWrongValueType,
              insertADuplicateUniqueValue, saveWhileAnotherProcessHoldsTheLock, anUnexpectedSQLiteError,
-             fetchWithANegativeOffset, saveANotANumber, saveIntoAFullStore, writeWhatTheSystemRefuses, storeAHugeValue
+             fetchWithANegativeOffset, saveANotANumber, saveIntoAFullStore, writeWhatTheSystemRefuses, storeAHugeValue,
+             fetchHistoryAfterAPrunedToken, fetchHistoryOfAnInMemoryStore, fetchHistoryWithAnotherStoresToken,
+             fetchHistoryWithAPredicateThatThrows
 
         var testDescription: String { rawValue }
 
@@ -40,6 +42,10 @@ struct ModelErrorMessageTests {
             case .saveIntoAFullStore: ["is full", "maximumSize", "Nothing was written"]
             case .writeWhatTheSystemRefuses: ["failed in the operating system", "disk I/O error", "rolled back"]
             case .storeAHugeValue: ["too large", "Nothing was written", "file"]
+            case .fetchHistoryAfterAPrunedToken: ["history after this token was deleted", "fetch every model again", "Nothing was read"]
+            case .fetchHistoryOfAnInMemoryStore: ["keeps no history", "in memory", "file stores", "Nothing was read"]
+            case .fetchHistoryWithAnotherStoresToken: ["not this store's", "belongs to the store", "Nothing was read"]
+            case .fetchHistoryWithAPredicateThatThrows: ["HistoryDescriptor", "could not be evaluated", "Nothing was read"]
             }
         }
 
@@ -138,8 +144,39 @@ struct ModelErrorMessageTests {
                 .storeIOFailure(directory.file("failing.sqlite"), underlying: "disk I/O error")
             case .storeAHugeValue:
                 .valueTooLarge("string or blob too big")
+            case .fetchHistoryAfterAPrunedToken, .fetchHistoryWithAnotherStoresToken, .fetchHistoryWithAPredicateThatThrows:
+                try historyMistake(in: directory)
+            case .fetchHistoryOfAnInMemoryStore:
+                context.performAndWait { caught { _ = try context.fetchHistory(HistoryDescriptor()) } }
             }
             return try #require(error, "\(self) gave no ModelError")
+        }
+
+        /// A file store with three transactions, the first two pruned, and the history mistake made on it.
+        private func historyMistake(in directory: TemporaryDirectory) throws -> ModelError? {
+            let container = try ModelContainer(for: Item.self, configuration: .file(directory.file("history.sqlite")))
+            let context = container.newBackgroundContext()
+            return try context.performAndWait { () throws -> ModelError? in
+                for title in ["one", "two", "three"] {
+                    context.insert(Item(timestamp: .now, title: title))
+                    try context.save()
+                }
+                let tokens = try context.fetchHistory(HistoryDescriptor()).map(\.token)
+                let (first, second) = (tokens[0], tokens[1])
+                try context.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.token <= second }))
+                let foreign = try JSONDecoder().decode(DefaultHistoryToken.self, from: Data(#"{"storeIdentifier":"\#(UUID())","value":1}"#.utf8))
+                let descriptor: HistoryDescriptor<DefaultHistoryTransaction> = switch self {
+                case .fetchHistoryAfterAPrunedToken: HistoryDescriptor(predicate: #Predicate { $0.token > first })
+                case .fetchHistoryWithAnotherStoresToken: HistoryDescriptor(predicate: #Predicate { $0.token > foreign })
+                default: HistoryDescriptor(predicate: #Predicate { $0.author! == "nobody" })
+                }
+                do {
+                    _ = try context.fetchHistory(descriptor)
+                    return nil
+                } catch let error as ModelError {
+                    return error
+                }
+            }
         }
     }
 
