@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LabSupport
 @testable import PersistenceCore
 import SampleModels
 import Testing
@@ -155,12 +156,20 @@ struct ReadersTests {
         #expect(try countOfNines(pinned) == 11, "unpinned, it reads the latest commit")
     }
 
-    @Test("Closing a store with readers folds the write-ahead log back into the file")
-    func closingCheckpoints() throws {
+    @Test("Closing a store with readers folds the write-ahead log back into the file, the remote-change monitor's reader closed first")
+    func closingCheckpoints() async throws {
         let directory = TemporaryDirectory()
         let url = directory.file("store.sqlite")
         do {
             let container = try store(directory, readers: 2)
+            // A commit posted as remoteChange: the monitor has opened its own reader on the file.
+            var changes = remoteChanges(of: container).makeAsyncIterator()
+            let writer = container.newBackgroundContext()
+            try writer.performAndWait {
+                for item in try writer.fetch(FetchDescriptor<Item>()) { item.count = 2 }
+                try writer.save()
+            }
+            _ = await changes.next()
             #expect(try countOfNines(container.newBackgroundContext()) == 0)
             #expect(FileManager.default.fileExists(atPath: url.path + "-wal"))
         }

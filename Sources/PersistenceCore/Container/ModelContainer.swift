@@ -69,6 +69,7 @@ public final class ModelContainer: Sendable {
     }
 
     deinit {
+        // Before the store closes: the monitor's reader must not outlive the writer.
         remoteChangeMonitor?.stop()
     }
 

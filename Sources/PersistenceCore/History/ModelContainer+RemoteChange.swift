@@ -62,9 +62,9 @@ final class RemoteChangeMonitor: Sendable {
     private let url: URL
     private let storeIdentifier: String
     private let busyTimeout: Duration
-    /// The listeners' connection and the newest token posted; only the listeners' thread uses
-    /// them (the lock is never contended).
-    private let state: Locked<(reader: SQLiteConnection?, newest: Int64)>
+    /// The listeners' connection, the newest token posted, and whether the container closed; the
+    /// listeners' thread uses them, and ``stop()`` once.
+    private let state: Locked<(reader: SQLiteConnection?, newest: Int64, stopped: Bool)>
     /// The registration with ``CommitListeners``, while listening.
     private let registration = Locked<UInt64?>(nil)
 
@@ -72,7 +72,7 @@ final class RemoteChangeMonitor: Sendable {
         self.url = url
         self.storeIdentifier = storeIdentifier.uuidString
         self.busyTimeout = busyTimeout
-        self.state = Locked((nil, newest))
+        self.state = Locked((nil, newest, false))
     }
 
     /// Starts listening; `post` runs on the listeners' thread for each new newest token. Where
@@ -86,14 +86,21 @@ final class RemoteChangeMonitor: Sendable {
         registration.withLock { $0 = identifier }
     }
 
-    /// Stops listening; the callback the listeners hold is what keeps this monitor alive.
+    /// Stops listening and closes the connection, waiting for a check in progress: the container
+    /// calls it as it closes, before its store, so that the store's writer is the file's last
+    /// connection and folds the write-ahead log back into it.
     func stop() {
         if let identifier = registration.withLock({ $0 }) { CommitListeners.shared?.cancel(identifier) }
+        state.withLock { state in
+            state.stopped = true
+            state.reader = nil
+        }
     }
 
     /// The newest transaction's token value if it is newer than the last one posted.
     private func newestUnposted() -> Int64? {
         state.withLock { state -> Int64? in
+            guard !state.stopped else { return nil }
             do {
                 if state.reader == nil { state.reader = try ReaderPool.openReader(at: url, busyTimeout: busyTimeout) }
                 guard let reader = state.reader,
