@@ -1,5 +1,5 @@
 import Foundation
-import PersistenceCore
+@testable import PersistenceCore
 import TestSupport
 import Testing
 
@@ -9,6 +9,21 @@ struct StoreFileTests {
     /// Opens a store with no entities: enough to exercise the file checks.
     func open(_ url: URL) throws -> ModelContainer {
         try ModelContainer(for: [], configuration: .file(url))
+    }
+
+    @Test("While a connection of this process has a store open, opening it again reads its header with no handle of our own")
+    func noHandleBesideOpenConnections() throws {
+        // Closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
+        // included: the validator must not open one while a connection of ours holds the file.
+        let directory = TemporaryDirectory()
+        let url = directory.file("store.sqlite")
+        do {
+            let first = try ModelContainer(for: Note.self, configuration: .file(url))
+            #expect(OpenStoreFiles.contains(url))
+            let second = try ModelContainer(for: Note.self, configuration: .file(url))
+            #expect(second.storeIdentifier == first.storeIdentifier)
+        }
+        #expect(!OpenStoreFiles.contains(url), "every connection closed with its container")
     }
 
     @Test("A new file becomes a store, and reopening it keeps its identifier")

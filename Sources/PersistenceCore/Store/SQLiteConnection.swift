@@ -13,6 +13,8 @@ final class SQLiteConnection {
     /// The statement used last: asked for again, it is found without hashing its SQL (callers
     /// pass the same string, so comparing is a pointer check).
     private var lastStatement: SQLiteStatement?
+    /// The file, for ``OpenStoreFiles``; nil in memory.
+    private let file: URL?
 
     /// Opens (or, with `create`, creates) the database at `path` (`:memory:` for a private one).
     init(path: String, readOnly: Bool = false, create: Bool = true) throws(ModelError) {
@@ -27,14 +29,17 @@ final class SQLiteConnection {
             throw .sqlite(code: code, message: message, sql: nil)
         }
         self.handle = handle
+        self.file = path.hasPrefix(":") || path.hasPrefix("file:") ? nil : URL(fileURLWithPath: path)
         sqlite3_extended_result_codes(handle, 1)
         SwiftText.install(on: handle)
+        if let file { OpenStoreFiles.opened(file) }
     }
 
     deinit {
         lastStatement = nil
         statementCache.removeAll()
         sqlite3_close_v2(handle)
+        if let file { OpenStoreFiles.closed(file) }
     }
 
     /// Waits up to `timeout` for another connection's lock before failing with `SQLITE_BUSY`.

@@ -24,6 +24,13 @@ enum StoreFileValidator {
             return  // a new store: SQLite creates it
         }
         if isDirectory.boolValue { throw .storeUnreadable(url, underlying: "it is a directory, not a file") }
+        // A file a store of this process has open was checked when it opened, and a handle of
+        // ours closed on it would drop SQLite's locks (`OpenStoreFiles`): check only what needs no descriptor.
+        if OpenStoreFiles.contains(url) {
+            try checkWritable(file: path, url: url)
+            try checkWritable(folder: url.deletingLastPathComponent().path, url: url)
+            return
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .storeUnreadable(url, underlying: "the file cannot be read (check its permissions)")
         }
