@@ -47,6 +47,10 @@ public final class HistoryObserver: @unchecked Sendable {  // @unchecked: the co
     ///   - historyTokens: where to start, by store identifier (the tokens an earlier observer's
     ///     ``historyTokens`` held); nil to start at the newest transaction, so that only what is
     ///     committed from now on counts.
+    ///   - observedModels: the model types whose changes count; empty for every model.
+    ///   - authors: the authors whose transactions count; empty for every author.
+    ///   - modelContainer: the container whose store is watched.
+    ///   - isolation: the actor ``eventCounter`` changes on; the caller's by default.
     /// - Throws: ``ModelError/historyUnavailable(_:)`` for an in-memory store,
     ///   ``ModelError/invalidHistoryToken(_:)`` for a token of another store.
     public init(historyTokens: [String: DefaultHistoryToken]? = nil, observedModels: [any PersistentModel.Type] = [],
