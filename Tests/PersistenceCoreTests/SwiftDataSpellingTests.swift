@@ -9,6 +9,32 @@ import Testing
 /// queues as ours, and a typed error for what this library cannot do.
 @Suite("SwiftData's container and configuration spellings")
 struct SwiftDataSpellingTests {
+    @Test("PersistentIdentifier is Identifiable, with SwiftData's nested ID: equal exactly when the identifiers are")
+    func identifierIsIdentifiable() throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        let (temporary, permanent, other) = try context.performAndWait {
+            let item = Item(timestamp: .now), second = Item(timestamp: .now)
+            context.insert(item)
+            context.insert(second)
+            let temporary = item.persistentModelID
+            try context.save()
+            return (temporary, item.persistentModelID, second.persistentModelID)
+        }
+        let byID: [PersistentIdentifier.ID: PersistentIdentifier] = [permanent.id: permanent, other.id: other]
+        #expect(byID[permanent.id] == permanent)
+        #expect(permanent.id != other.id)
+        #expect(temporary.id != permanent.id, "it changes with the identifier at the first save")
+        let decoded = try JSONDecoder().decode(PersistentIdentifier.ID.self, from: JSONEncoder().encode(permanent.id))
+        #expect(decoded == permanent.id)
+    }
+
+    @Test("A public actor conforms to ModelActor without declaring modelContext: SwiftData's is an extension member")
+    func modelContextIsAnExtensionMember() async throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        #expect(try await PublicDataHandler(modelContainer: container).count() == 1)
+    }
+
     @Test("SwiftData's configurations describe the stores ours do")
     func configurations() {
         #expect(ModelConfiguration(isStoredInMemoryOnly: true).location == .inMemory)
@@ -183,3 +209,25 @@ private actor ExpandedDataHandler {
 }
 
 extension ExpandedDataHandler: ModelActor {}
+
+/// A public actor, as a library writes one: conforming to `ModelActor` asks it for its container
+/// and executor only, so its context stays an implementation detail, here a private property of
+/// its own (with `modelContext` a protocol requirement, this would have to be public).
+public actor PublicDataHandler: ModelActor {
+    public nonisolated let modelExecutor: any ModelExecutor
+    public nonisolated let modelContainer: ModelContainer
+    private let modelContext: ModelContext
+
+    public init(modelContainer: ModelContainer) {
+        let modelContext = ModelContext(modelContainer)
+        modelExecutor = DefaultSerialModelExecutor(modelContext: modelContext)
+        self.modelContainer = modelContainer
+        self.modelContext = modelContext
+    }
+
+    func count() throws -> Int {
+        modelContext.insert(Item(timestamp: .now))
+        try modelContext.save()
+        return try modelContext.fetchCount(FetchDescriptor<Item>())
+    }
+}

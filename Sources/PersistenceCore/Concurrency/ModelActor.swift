@@ -15,19 +15,12 @@ public protocol ModelActor: Actor {
     nonisolated var modelContainer: ModelContainer { get }
     /// The executor that runs the actor's code on its context's queue.
     nonisolated var modelExecutor: ModelExecutorType { get }
-    /// The actor's context, usable directly in the actor's methods.
-    var modelContext: ModelContext { get }
 }
 
 extension ModelActor where ModelExecutorType == ModelContextExecutor {
     /// The actor's executor: the context's queue.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         modelExecutor.asUnownedSerialExecutor()
-    }
-
-    /// The actor's context, usable directly in the actor's methods.
-    public var modelContext: ModelContext {
-        modelExecutor.context
     }
 }
 
@@ -40,14 +33,21 @@ extension ModelActor where ModelExecutorType == any ModelExecutor {
         }
         return serial.asUnownedSerialExecutor()
     }
-
-    /// The actor's context, usable directly in the actor's methods.
-    public var modelContext: ModelContext {
-        modelExecutor.modelContext
-    }
 }
 
 extension ModelActor {
+    /// The actor's context, usable directly in the actor's methods.
+    ///
+    /// An extension member, as SwiftData's is, not a requirement: an actor conforming to
+    /// `ModelActor` never has to declare it (nor make it public). Both executors an actor can have
+    /// here, ``ModelContextExecutor`` and SwiftData's `any ModelExecutor`, hand out their context.
+    public var modelContext: ModelContext {
+        guard let executor = modelExecutor as? any ModelExecutor else {
+            preconditionFailure("\(Self.self)'s modelExecutor is not a ModelExecutor: give the actor a ModelContextExecutor or a DefaultSerialModelExecutor")
+        }
+        return executor.modelContext
+    }
+
     /// The model with `id` in the actor's context, loaded from the store if needed; nil when its
     /// row is gone (or is another entity): `self[id, as: Item.self]`.
     public subscript<T: PersistentModel>(id: PersistentIdentifier, as type: T.Type) -> T? {
