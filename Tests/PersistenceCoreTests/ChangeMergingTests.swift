@@ -68,6 +68,36 @@ struct ChangeMergingTests {
         #expect(try main.fetchCount(FetchDescriptor<Person>()) == 2, "inserted rows are fetchable")
     }
 
+    @Test("Core Data's mergeChanges(fromContextDidSave:) takes the didSave notification itself; another notification merges nothing")
+    func mergeFromTheNotification() throws {
+        let container = try makeContainer()
+        let mine = container.newBackgroundContext(), theirs = container.newBackgroundContext()
+        let id = try mine.performAndWait {
+            let ada = Person(name: "Ada", age: 36, sex: "f")
+            mine.insert(ada)
+            try mine.save()
+            return ada.persistentModelID
+        }
+        let saved = Locked<Notification?>(nil)
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: theirs, queue: nil) { note in
+            saved.withLock { $0 = note }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try theirs.performAndWait {
+            try theirs.existingModel(for: id, as: Person.self).age = 37
+            try theirs.save()
+        }
+        let notification = try #require(saved.withLock { $0 })
+        let ages = try mine.performAndWait { () throws -> [Int] in
+            let ada = try mine.existingModel(for: id, as: Person.self)
+            mine.mergeChanges(fromContextDidSave: Notification(name: Notification.Name("Unrelated"), object: nil))
+            let before = ada.age
+            mine.mergeChanges(fromContextDidSave: notification)
+            return [before, ada.age]
+        }
+        #expect(ages == [36, 37])
+    }
+
     @Test("Merging keeps the receiving context's own unsaved changes on top")
     func mergeKeepsLocalChanges() throws {
         let container = try makeContainer()

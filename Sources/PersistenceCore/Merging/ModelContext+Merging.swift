@@ -1,3 +1,5 @@
+import Foundation
+
 extension ModelContext {
     /// Brings another context's saved changes into this one: Core Data's `mergeChanges(fromContextDidSave:)`.
     ///
@@ -19,6 +21,17 @@ extension ModelContext {
             }
         }
         notifyObservers(.merged(changes))
+    }
+
+    /// Core Data's spelling, taking the ``ModelContext/didSave`` notification itself:
+    /// `NotificationCenter`'s block hands the notification over as it is. A notification whose
+    /// `userInfo` holds no changes (one of another name) merges nothing.
+    public func mergeChanges(fromContextDidSave notification: Notification) {
+        guard let changes = notification.userInfo.flatMap(Changes.init(userInfo:)) else {
+            checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
+            return
+        }
+        mergeChanges(fromContextDidSave: changes)
     }
 
     /// Merges changes made outside any context, such as a batch request's, into each of
