@@ -47,7 +47,7 @@ extension ModelContext {
     /// ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [container.mainContext])
     /// ```
     ///
-    /// Each context merges as for a did-save (``mergeChanges(fromContextDidSave:)``): registered
+    /// Each context merges as for a did-save (``mergeChanges(fromContextDidSave:)-(ModelContext.Changes)``): registered
     /// objects that were updated are refreshed, deleted ones are removed. The merge runs with
     /// `performAndWait`, so when this returns every context has merged.
     ///
