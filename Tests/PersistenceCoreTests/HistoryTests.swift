@@ -205,6 +205,7 @@ struct HistoryTests {
             return true
         }
         #expect(throws: ModelError.self) { try HistoryObserver(modelContainer: memory, isolation: nil) }
+        #expect(!memory.postsRemoteChanges && container.postsRemoteChanges)
         // Nothing changed: the one transaction is still there.
         #expect(try history(container).count == 1)
     }
@@ -214,6 +215,7 @@ struct HistoryTests {
         let directory = TemporaryDirectory()
         let app = try container(directory)
         let widget = try container(directory)
+        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
         var changes = remoteChanges(of: app).makeAsyncIterator()
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "from the widget")) }
         let change = try #require(await changes.next())
@@ -230,6 +232,8 @@ struct HistoryTests {
         let directories = (0..<200).map { _ in TemporaryDirectory() }
         let containers = try directories.map { try container($0) }
         let last = try #require(containers.last)
+        let posting = containers.allSatisfy { $0.postsRemoteChanges }
+        try #require(posting, "this system offers no inotify: nothing would be posted")
         var changes = remoteChanges(of: last).makeAsyncIterator()
         let widget = try container(try #require(directories.last))
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "one")) }
@@ -283,6 +287,7 @@ struct HistoryTests {
         let directory = TemporaryDirectory()
         let app = try container(directory)
         let widget = try container(directory)
+        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
         // Committed before the observers start: given no tokens, they start after it.
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "before")) }
         let items = try HistoryObserver(observedModels: [Item.self], modelContainer: app, isolation: nil)

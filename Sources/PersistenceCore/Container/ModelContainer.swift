@@ -17,7 +17,7 @@ public final class ModelContainer: Sendable {
     let accessPolicySwitch = AccessPolicySwitch()
     private let lazyMainContext = Locked<ModelContext?>(nil)
     /// Posts ``remoteChange`` after each commit to a file store; nil in memory.
-    private let remoteChangeMonitor: RemoteChangeMonitor?
+    let remoteChangeMonitor: RemoteChangeMonitor?
 
     /// Opens (or creates) the store for the given model classes.
     ///

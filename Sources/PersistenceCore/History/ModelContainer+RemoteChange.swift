@@ -16,6 +16,11 @@ extension ModelContainer {
     /// In-memory stores post nothing: no other process can open them.
     public static let remoteChange = Notification.Name("ModelContainerRemoteChange")
 
+    /// Whether this container posts ``remoteChange``: true for a file store that records history,
+    /// on a system with Linux's inotify; false in memory, with `recordsHistory: false`, or where
+    /// inotify is unavailable. Code that waits for a notification checks it first.
+    public var postsRemoteChanges: Bool { remoteChangeMonitor?.isListening ?? false }
+
     /// What a ``remoteChange`` notification carries, under Core Data's keys.
     public struct RemoteChange: Sendable, Hashable {
         /// The store file.
@@ -74,6 +79,9 @@ final class RemoteChangeMonitor: Sendable {
         self.busyTimeout = busyTimeout
         self.state = Locked((nil, newest, false))
     }
+
+    /// Whether ``start(_:)`` registered: false where inotify is unavailable.
+    var isListening: Bool { registration.withLock { $0 != nil } }
 
     /// Starts listening; `post` runs on the listeners' thread for each new newest token. Where
     /// inotify is unavailable, nothing is posted.
