@@ -68,7 +68,7 @@ public final class HistoryObserver: @unchecked Sendable {  // @unchecked: the co
         if let given = historyTokens?[storeIdentifier] {
             start = given
         } else {
-            start = DefaultHistoryToken(storeIdentifier: storeIdentifier, value: try modelContainer.newestHistoryToken())
+            start = DefaultHistoryToken(storeIdentifier: storeIdentifier, value: try modelContainer.store.read { (connection) throws(ModelError) in try HistoryTables.newestToken(in: connection) })
         }
         if let foreign = historyTokens?.keys.first(where: { $0 != storeIdentifier }) {
             throw ModelError.invalidHistoryToken("it is keyed by the store \(foreign), and this container's store is \(storeIdentifier)")
@@ -121,17 +121,6 @@ public final class HistoryObserver: @unchecked Sendable {  // @unchecked: the co
     private func countEvent(on isolation: isolated (any Actor)?) {
         withMutation(keyPath: \.eventCounter) {
             counter.withLock { $0 += 1 }
-        }
-    }
-}
-
-extension ModelContainer {
-    /// The newest history transaction's token value; 0 when there is none.
-    func newestHistoryToken() throws -> Int64 {
-        guard store.recordsHistory else { return 0 }
-        return try store.read { (connection) throws(ModelError) -> Int64 in
-            guard case .integer(let newest)? = try connection.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first else { return 0 }
-            return newest
         }
     }
 }

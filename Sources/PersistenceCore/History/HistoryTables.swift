@@ -33,6 +33,12 @@ enum HistoryTables {
         case insert = 0, update = 1, delete = 2
     }
 
+    /// The newest transaction's token value, 0 when history is empty.
+    static func newestToken(in connection: SQLiteConnection) throws(ModelError) -> Int64 {
+        guard case .integer(let newest)? = try connection.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first else { return 0 }
+        return newest
+    }
+
     /// The process's name in `ZPROCESSIDTS`: its executable and process ID, as Core Data records
     /// the process that committed.
     static let processName = "\(ProcessInfo.processInfo.processName) (\(ProcessInfo.processInfo.processIdentifier))"

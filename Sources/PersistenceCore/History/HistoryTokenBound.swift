@@ -15,18 +15,15 @@ struct HistoryTokenBound {
     let token: DefaultHistoryToken
     let includesToken: Bool
     /// Whether the bound is the whole predicate (`$0.token > t` alone): the store's read already
-    /// applied it, and nothing is left to evaluate in memory.
-    var isWholePredicate = false
+    /// applies it, and nothing is left to evaluate in memory.
+    let isWholePredicate: Bool
 
     /// The first token value accepted.
     var firstValue: Int64 { includesToken ? token.value : token.value + 1 }
 
     /// The bound of a whole predicate, if its root node is one this file understands.
     static func of(_ predicate: Predicate<DefaultHistoryTransaction>) -> HistoryTokenBound? {
-        guard var bound = (predicate.expression as? any HistoryTokenBounding)?.lowestTokenAccepted(variable: predicate.variable.key)
-        else { return nil }
-        bound.isWholePredicate = !(predicate.expression is any PredicateExpressions.ConjunctionMarker)
-        return bound
+        (predicate.expression as? any HistoryTokenBounding)?.lowestTokenAccepted(variable: predicate.variable.key)
     }
 }
 
@@ -34,7 +31,8 @@ extension PredicateExpressions.Conjunction: HistoryTokenBounding {
     /// Both sides must hold: the later of their bounds.
     func lowestTokenAccepted(variable: PredicateExpressions.VariableID) -> HistoryTokenBound? {
         let bounds = [lhs, rhs].compactMap { ($0 as? any HistoryTokenBounding)?.lowestTokenAccepted(variable: variable) }
-        return bounds.max { $0.firstValue < $1.firstValue }
+        // The other side still has to be evaluated: the bound is not the whole predicate.
+        return bounds.max { $0.firstValue < $1.firstValue }.map { HistoryTokenBound(token: $0.token, includesToken: $0.includesToken, isWholePredicate: false) }
     }
 }
 
@@ -48,18 +46,11 @@ extension PredicateExpressions.Comparison: HistoryTokenBounding {
         }
         func value(_ node: Any) -> DefaultHistoryToken? { (node as? PredicateExpressions.Value<DefaultHistoryToken>)?.value }
         switch op {
-        case .greaterThan where isToken(lhs): return value(rhs).map { HistoryTokenBound(token: $0, includesToken: false) }
-        case .greaterThanOrEqual where isToken(lhs): return value(rhs).map { HistoryTokenBound(token: $0, includesToken: true) }
-        case .lessThan where isToken(rhs): return value(lhs).map { HistoryTokenBound(token: $0, includesToken: false) }
-        case .lessThanOrEqual where isToken(rhs): return value(lhs).map { HistoryTokenBound(token: $0, includesToken: true) }
+        case .greaterThan where isToken(lhs): return value(rhs).map { HistoryTokenBound(token: $0, includesToken: false, isWholePredicate: true) }
+        case .greaterThanOrEqual where isToken(lhs): return value(rhs).map { HistoryTokenBound(token: $0, includesToken: true, isWholePredicate: true) }
+        case .lessThan where isToken(rhs): return value(lhs).map { HistoryTokenBound(token: $0, includesToken: false, isWholePredicate: true) }
+        case .lessThanOrEqual where isToken(rhs): return value(lhs).map { HistoryTokenBound(token: $0, includesToken: true, isWholePredicate: true) }
         default: return nil
         }
     }
 }
-
-extension PredicateExpressions {
-    /// Marks a conjunction, whose other side the store's read does not apply.
-    protocol ConjunctionMarker {}
-}
-
-extension PredicateExpressions.Conjunction: PredicateExpressions.ConjunctionMarker {}

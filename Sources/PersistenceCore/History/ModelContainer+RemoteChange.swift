@@ -111,10 +111,9 @@ final class RemoteChangeMonitor: Sendable {
             guard !state.stopped else { return nil }
             do {
                 if state.reader == nil { state.reader = try ReaderPool.openReader(at: url, busyTimeout: busyTimeout) }
-                guard let reader = state.reader,
-                      case .integer(let newest)? = try reader.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first,
-                      newest > state.newest
-                else { return nil }
+                guard let reader = state.reader else { return nil }
+                let newest = try HistoryTables.newestToken(in: reader)
+                guard newest > state.newest else { return nil }
                 state.newest = newest
                 return newest
             } catch {

@@ -26,9 +26,9 @@ public protocol SchemaMigrationPlan {
 /// Only `.lightweight` stages run here (see the article "Differences from Core Data and SwiftData" for what they may change);
 /// a plan with a `.custom` stage makes the container throw ``ModelError/migrationFailed(_:)``
 /// before the store is touched.
-// @unchecked: the only non-Sendable state is a custom stage's closures, which nothing here ever
-// calls (a plan with a custom stage is refused), so there is nothing to guard.
-public enum MigrationStage: @unchecked Sendable {
+// The only non-Sendable state is a custom stage's closures, which nothing here ever calls (a plan
+// with a custom stage is refused before the store is touched).
+public enum MigrationStage: @unchecked Sendable {  // immutable, and its closures are never called: nothing to guard
     /// The store's tables change to the next version's, keeping every row.
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
     /// SwiftData runs `willMigrate` on the old models and `didMigrate` on the new ones.

@@ -79,11 +79,7 @@ final class SQLiteStore: Sendable {
         self.connection = Locked(connection)
         self.recordsHistory = configuration.url != nil && configuration.recordsHistory
             && (try? connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'ATRANSACTION'"))?.isEmpty == false
-        if recordsHistory, case .integer(let newest)? = try? connection.rows("SELECT max(Z_PK) FROM ATRANSACTION").first?.first {
-            self.newestHistoryTokenAtOpen = newest
-        } else {
-            self.newestHistoryTokenAtOpen = 0
-        }
+        self.newestHistoryTokenAtOpen = recordsHistory ? (try? HistoryTables.newestToken(in: connection)) ?? 0 : 0
         self.readers = configuration.url.flatMap { url in
             configuration.readers > 0 ? ReaderPool(url: url, capacity: configuration.readers, busyTimeout: configuration.busyTimeout) : nil
         }

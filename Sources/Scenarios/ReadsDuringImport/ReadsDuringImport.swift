@@ -72,7 +72,7 @@ public struct ReadsDuringImport: Scenario {
         // still spans many frames.
         let frameInterval: Duration = environment.scale == .test ? .milliseconds(2) : .milliseconds(16)
         // Readers need a file (SQLite reads an in-memory database only through the writer).
-        let folder = try ScratchFolder(environment)
+        let folder = try ScratchFolder(environment, lesson: "reads-during-import")
 
         let shared = try await importWhileDrawing(count, into: folder.container("reads-shared-connection", readers: 0),
                                                   batchSize: count, pinned: false, frameInterval: frameInterval)
@@ -162,33 +162,5 @@ public struct ReadsDuringImport: Scenario {
     /// Item number `number`: its `count` is its import number, so the newest row has the largest.
     static func item(_ number: Int) -> Item {
         Item(timestamp: Date(timeIntervalSince1970: 1_700_000_000 + Double(number)), title: "item \(number)", count: number)
-    }
-}
-
-/// Where the lesson's store files live: the `lab` store folder, or a temporary folder (removed
-/// afterwards) when the environment keeps stores in memory, since readers need a file.
-private final class ScratchFolder: Sendable {
-    let url: URL
-    private let isTemporary: Bool
-
-    init(_ environment: ScenarioEnvironment) throws {
-        switch environment.storage {
-        case .directory(let folder):
-            url = folder
-            isTemporary = false
-        case .inMemory:
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("reads-during-import-\(UUID().uuidString)")
-            isTemporary = true
-        }
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A fresh file store called `name` with `readers` readers.
-    func container(_ name: String, readers: Int) throws -> ModelContainer {
-        try ScenarioEnvironment(storage: .directory(url)).makeContainer(for: [Item.self], name: name, readers: readers)
-    }
-
-    deinit {
-        if isTemporary { try? FileManager.default.removeItem(at: url) }
     }
 }

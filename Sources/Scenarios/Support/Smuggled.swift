@@ -8,8 +8,7 @@
 ///
 /// > Warning: Nothing guards ``value``. Reading a model's attributes through it from another
 /// > queue is exactly the mistake being demonstrated.
-// @unchecked: nothing guards `value`; only the wrong ways use the box, to commit the mistake they show.
-struct Smuggled<Value>: @unchecked Sendable {
+struct Smuggled<Value>: @unchecked Sendable {  // nothing guards `value`, on purpose: only the wrong ways use it, to commit the mistake they show
     let value: Value
 
     init(_ value: Value) {

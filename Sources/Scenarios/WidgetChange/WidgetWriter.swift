@@ -53,9 +53,7 @@ public enum WidgetWriter {
                 }
             }
             let token = try context.performAndWait {
-                var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
-                newest.fetchLimit = 1
-                guard let token = try context.fetchHistory(newest).first?.token else {
+                guard let token = try context.newestHistoryToken() else {
                     throw ScenarioError.unexpected("the widget's save left no history")
                 }
                 return token
@@ -85,5 +83,15 @@ public enum WidgetWriter {
     private static func split(_ text: String, at separator: Character) -> (String, String) {
         guard let index = text.firstIndex(of: separator) else { return (text, "") }
         return (String(text[..<index]), String(text[text.index(after: index)...]))
+    }
+}
+
+extension ModelContext {
+    /// The token of the store's newest history transaction, nil when history is empty: where a
+    /// reader that has just read everything starts following (SwiftData offers no call for it).
+    package func newestHistoryToken() throws -> DefaultHistoryToken? {
+        var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
+        newest.fetchLimit = 1
+        return try fetchHistory(newest).first?.token
     }
 }

@@ -198,9 +198,7 @@ enum RemoteChangeMergerChecker {
     private static func newestToken(in container: ModelContainer) throws -> DefaultHistoryToken {
         let context = container.newBackgroundContext()
         return try context.performAndWait {
-            var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
-            newest.fetchLimit = 1
-            guard let token = try context.fetchHistory(newest).first?.token else {
+            guard let token = try context.newestHistoryToken() else {
                 throw WidgetProcess.Failure("the app's first save left no history")
             }
             return token

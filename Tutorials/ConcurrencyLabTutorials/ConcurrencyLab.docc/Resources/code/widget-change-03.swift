@@ -65,8 +65,9 @@ public struct WidgetChange: Scenario {
     public init() {}
 
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
-        let folder = try Self.folder(for: environment)
-        defer { if case .inMemory = environment.storage { try? FileManager.default.removeItem(at: folder) } }
+        let scratch = try ScratchFolder(environment, lesson: "widget-change")
+        defer { withExtendedLifetime(scratch) {} }  // its folder goes when it does
+        let folder = scratch.url
         let automatic = try await automaticMergingLane(store: folder.appendingPathComponent("widget-automatic.sqlite"))
         let history = try await historyLane(store: folder.appendingPathComponent("widget-history.sqlite"),
                                             tokenFile: folder.appendingPathComponent("widget-history.token.json"),
@@ -197,22 +198,9 @@ public struct WidgetChange: Scenario {
     static func newestToken(_ container: ModelContainer) throws -> DefaultHistoryToken {
         let context = container.newBackgroundContext()
         return try context.performAndWait {
-            var newest = HistoryDescriptor<DefaultHistoryTransaction>(sortBy: [SortDescriptor(\.token, order: .reverse)])
-            newest.fetchLimit = 1
-            guard let token = try context.fetchHistory(newest).first?.token else { throw ScenarioError.unexpected("the seeded store has no history") }
+            guard let token = try context.newestHistoryToken() else { throw ScenarioError.unexpected("the seeded store has no history") }
             return token
         }
-    }
-
-    /// Where the stores go: the environment's folder, or a temporary one (history needs a file).
-    static func folder(for environment: ScenarioEnvironment) throws -> URL {
-        let folder: URL
-        switch environment.storage {
-        case .directory(let directory): folder = directory
-        case .inMemory: folder = FileManager.default.temporaryDirectory.appendingPathComponent("widget-change-\(UUID().uuidString)")
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 }
 
