@@ -6,9 +6,18 @@ extension ModelContext {
     /// The block is `@Sendable`: the compiler stops it from capturing a model of another context
     /// (pass a ``PersistentIdentifier`` in instead).
     public func perform(_ block: @escaping @Sendable () -> Void) {
-        queue.async { [token] in
+        enqueue("perform", block)
+    }
+
+    /// Every asynchronous job of the context's queue comes through here: `perform`, a model
+    /// actor's jobs, merges. `label` names the job in an explored schedule (see ``Interleavings``),
+    /// which holds the job here until it chooses to run it.
+    func enqueue(_ label: String, _ block: @escaping @Sendable () -> Void) {
+        let job: @Sendable () -> Void = { [token] in
             QueueOwnership.withHeld([token]) { block() }
         }
+        if ScheduleRun.holdContextJob(on: self, label: label, job) { return }
+        queue.async(execute: job)
     }
 
     /// Runs `block` on the context's queue and waits for it; reentrant.
@@ -25,7 +34,9 @@ extension ModelContext {
         let held = QueueOwnership.held + [token]
         return try withoutActuallyEscaping(block) { (escapable) throws(E) -> T in
             let runner = SyncRunner(escapable)
-            queue.sync { runner.run(holding: held) }
+            if !ScheduleRun.runAndWait(on: self, { runner.run(holding: held) }) {
+                queue.sync { runner.run(holding: held) }
+            }
             return try runner.result!.get()
         }
     }
@@ -65,15 +76,20 @@ extension ModelContext {
     }
 }
 
-/// Carries a non-Sendable synchronous block and its result through `DispatchQueue.sync`.
-// @unchecked: used by exactly one `sync` call, which finishes before the caller reads `result`.
+/// Carries a non-Sendable synchronous block and its result through `DispatchQueue.sync` (or an
+/// explored run's held job), letting go of the block once it has run: the block is only lent
+/// (`withoutActuallyEscaping`), and a job closure the explorer's queue frees a moment later must
+/// not still hold it when `performAndWait` returns.
+// @unchecked: used by exactly one job, which finishes before the caller reads `result`.
 private final class SyncRunner<T, E: Error>: @unchecked Sendable {
-    let block: () throws(E) -> T
+    private var block: (() throws(E) -> T)?
     var result: Result<T, E>?
 
     init(_ block: @escaping () throws(E) -> T) { self.block = block }
 
     func run(holding held: [UInt]) {
+        guard let block else { return }
+        self.block = nil
         result = QueueOwnership.withHeld(held) { () -> Result<T, E> in
             do throws(E) { return .success(try block()) } catch { return .failure(error) }
         }

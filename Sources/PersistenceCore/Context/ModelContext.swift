@@ -59,6 +59,7 @@ public final class ModelContext: @unchecked Sendable {
     var autosaveQueued = false
     private let storedMergePolicy = Locked<MergePolicy>(.error)
     private let storedAuthor = Locked<String?>(nil)
+    private let storedName = Locked<String?>(nil)
     /// ``autosaveEnabled``'s storage: an atomic, since SwiftData lets any thread set it.
     let autosaves = Atomic<Bool>(false)
 
@@ -93,6 +94,7 @@ public final class ModelContext: @unchecked Sendable {
         if concurrencyType == .privateQueue {
             bindPrivateQueue()
         }
+        ScheduleRun.noteCreated(self)
     }
 
     /// The container's own main context, which the container keeps alive.
@@ -103,6 +105,7 @@ public final class ModelContext: @unchecked Sendable {
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)
+        ScheduleRun.noteCreated(self)
     }
 
     /// A private queue of its own, at `.utility` quality of service: background work yields to
@@ -130,6 +133,13 @@ public final class ModelContext: @unchecked Sendable {
     public var author: String? {
         get { storedAuthor.withLock { $0 } }
         set { storedAuthor.withLock { $0 = newValue } }
+    }
+
+    /// What to call this context in messages and explored schedules ("importer", "editor"):
+    /// Core Data's `name`. Default nil; thread-safe.
+    public var name: String? {
+        get { storedName.withLock { $0 } }
+        set { storedName.withLock { $0 = newValue } }
     }
 
     /// Whether every other context's saves (and batch requests) are merged into this one, on its

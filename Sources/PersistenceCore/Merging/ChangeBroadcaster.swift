@@ -50,7 +50,7 @@ final class ChangeBroadcaster: Sendable {
             subscriber.yield(changes)
         }
         for context in contexts where context !== origin {
-            context.perform { context.mergeChanges(fromContextDidSave: changes) }
+            context.enqueue("merge") { context.mergeChanges(fromContextDidSave: changes) }
         }
     }
 }

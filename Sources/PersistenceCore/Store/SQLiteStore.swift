@@ -99,6 +99,7 @@ final class SQLiteStore: Sendable {
     /// Runs `body` with a connection for reads: `snapshot`'s if the caller is pinned to one,
     /// else a reader from the pool, else the writer's.
     func read<T>(pinnedTo snapshot: PinnedSnapshot? = nil, _ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
+        Interleavings.willAccess(.storeRead(ObjectIdentifier(self)))
         readCount.add(1, ordering: .relaxed)
         do {
             if let snapshot { return try snapshot.read(body) }
@@ -132,6 +133,7 @@ final class SQLiteStore: Sendable {
         afterCommit: (T) -> Void = { _ in }
     ) throws(ModelError) -> T {
         guard allowsSave else { throw .savesNotAllowed(url) }
+        Interleavings.willAccess(.storeCommit(ObjectIdentifier(self)))
         return try withConnection { (connection) throws(ModelError) -> T in
             let result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
             if let url { CommitAnnouncement.announce(url) }

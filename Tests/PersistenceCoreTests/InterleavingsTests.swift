@@ -1,0 +1,229 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// The explorer, checked on the races the lessons teach: each claim is counted over every schedule.
+@Suite struct InterleavingsTests {
+    /// What one run of an increment race ended with.
+    enum Race: Hashable, Sendable {
+        case keptBoth
+        case lostOne
+        case refused
+    }
+
+    /// A fresh in-memory store holding one item at count 0.
+    static func seededContainer() throws -> (ModelContainer, PersistentIdentifier) {
+        let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let item = Item(timestamp: Date(timeIntervalSince1970: 0), title: "counter")
+            context.insert(item)
+            try context.save()
+            return item.persistentModelID
+        }
+        return (container, id)
+    }
+
+    static func finalCount(_ container: ModelContainer, _ id: PersistentIdentifier) async throws -> Int {
+        let context = container.newBackgroundContext()
+        return await context.perform {
+            (context.model(for: id) as? Item)?.count ?? -1
+        }
+    }
+
+    /// Reads the count, then (in one perform, or in a second one) writes count + 1 and saves.
+    static func increment(_ id: PersistentIdentifier, on context: ModelContext, split: Bool) async -> Bool {
+        do {
+            if split {
+                let read = await context.perform { (context.model(for: id) as! Item).count }
+                try await context.perform {
+                    (context.model(for: id) as! Item).count = read + 1
+                    try context.save()
+                }
+            } else {
+                try await context.perform {
+                    let item = context.model(for: id) as! Item
+                    item.count += 1
+                    try context.save()
+                }
+            }
+            return true
+        } catch {
+            context.performAndWait { context.rollback() }
+            return false
+        }
+    }
+
+    /// `perform` without awaiting it (from synchronous code, where the non-async `perform` is the one chosen).
+    static func enqueueIncrement(_ id: PersistentIdentifier, on context: ModelContext, countingRefusalsIn refusals: Locked<Int>) {
+        context.perform {
+            (context.model(for: id) as! Item).count += 1
+            do { try context.save() } catch { refusals.withLock { $0 += 1 } }
+        }
+    }
+
+    static func enqueueRead(_ id: PersistentIdentifier, on context: ModelContext, into seen: Locked<Int>) {
+        context.perform {
+            let count = (context.model(for: id) as! Item).count
+            seen.withLock { $0 = count }
+        }
+    }
+
+    static func race(contexts: Int, split: Bool, policy: MergePolicy) async throws -> Race {
+        let (container, id) = try seededContainer()
+        let first = ModelContext(container, concurrencyType: .privateQueue)
+        let second = contexts == 1 ? first : ModelContext(container, concurrencyType: .privateQueue)
+        first.mergePolicy = policy
+        second.mergePolicy = policy
+        async let a = increment(id, on: first, split: split)
+        async let b = increment(id, on: second, split: split)
+        let saved = await [a, b]
+        let count = try await finalCount(container, id)
+        if saved.contains(false) { return .refused }
+        return count == 2 ? .keptBoth : .lostOne
+    }
+
+    @Test func wholeIncrementsOnOneContextNeverLose() async throws {
+        let exploration = try await Interleavings.explore {
+            try await Self.race(contexts: 1, split: false, policy: .error)
+        }
+        #expect(exploration.isExhaustive)
+        #expect(exploration.outcomes.keys.sorted { "\($0)" < "\($1)" } == [.keptBoth])
+    }
+
+    @Test func wholeIncrementsOnTwoContextsAreRefusedInSomeScheduleAndNeverLose() async throws {
+        let exploration = try await Interleavings.explore {
+            try await Self.race(contexts: 2, split: false, policy: .error)
+        }
+        #expect(exploration.isExhaustive)
+        #expect(exploration.outcomes[.refused, default: 0] > 0)
+        #expect(exploration.outcomes[.keptBoth, default: 0] > 0)
+        #expect(exploration.outcomes[.lostOne] == nil)
+    }
+
+    @Test func splitIncrementsUnderObjectTrumpLoseAnUpdateAndTheScheduleReplaysToTheLoss() async throws {
+        let body: @Sendable () async throws -> Race = { try await Self.race(contexts: 2, split: true, policy: .mergeByPropertyObjectTrump) }
+        let exploration = try await Interleavings.explore(body)
+        #expect(exploration.isExhaustive)
+        let losing = try #require(exploration.firstSchedule(producing: .lostOne))
+        #expect(try await Interleavings.replay(losing, body) == .lostOne)
+        let decoded = try JSONDecoder().decode(Schedule.self, from: JSONEncoder().encode(losing))
+        #expect(decoded == losing)
+        #expect(try await Interleavings.replay(decoded, body) == .lostOne)
+    }
+
+    @Test func splitIncrementsUnderErrorNeverLoseSilently() async throws {
+        let exploration = try await Interleavings.explore {
+            try await Self.race(contexts: 2, split: true, policy: .error)
+        }
+        #expect(exploration.isExhaustive)
+        #expect(exploration.outcomes[.lostOne] == nil)
+        #expect(exploration.outcomes[.refused, default: 0] > 0)
+    }
+
+    @Test func exploringTwiceGivesTheSameSchedulesInTheSameOrder() async throws {
+        let body: @Sendable () async throws -> Race = { try await Self.race(contexts: 2, split: true, policy: .mergeByPropertyObjectTrump) }
+        let first = try await Interleavings.explore(body)
+        let second = try await Interleavings.explore(body)
+        #expect(first.outcomes == second.outcomes)
+        #expect(first.scheduleCount == second.scheduleCount)
+        #expect(first.firstSchedule(producing: .lostOne) == second.firstSchedule(producing: .lostOne))
+    }
+
+    @Test func aLimitStopsEarlyAndSaysSo() async throws {
+        let exploration = try await Interleavings.explore(limit: 3) {
+            try await Self.race(contexts: 2, split: true, policy: .mergeByPropertyObjectTrump)
+        }
+        #expect(exploration.scheduleCount == 3)
+        #expect(!exploration.isExhaustive)
+        await #expect(throws: InterleavingsError.invalidLimit(0)) {
+            try await Interleavings.explore(limit: 0) { 1 }
+        }
+    }
+
+    @Test func pruningRunsFewerSchedulesWithTheSameOutcomesAsRunningEveryOrder() async throws {
+        // One context increments while another reads: small enough to run every order.
+        let body: @Sendable () async throws -> Int = {
+            let (container, id) = try Self.seededContainer()
+            let writer = ModelContext(container, concurrencyType: .privateQueue)
+            let reader = ModelContext(container, concurrencyType: .privateQueue)
+            let seen = Locked(-1)
+            Self.enqueueIncrement(id, on: writer, countingRefusalsIn: Locked(0))
+            Self.enqueueRead(id, on: reader, into: seen)
+            await writer.perform(schedule: .enqueued) {}
+            await reader.perform(schedule: .enqueued) {}
+            return seen.value
+        }
+        let pruned = try await Interleavings.explore(body)
+        let full = try await Interleavings.explore(pruning: false, body)
+        #expect(full.isExhaustive && pruned.isExhaustive)
+        #expect(Set(pruned.outcomes.keys) == [0, 1])
+        #expect(Set(pruned.outcomes.keys) == Set(full.outcomes.keys))
+        #expect(full.prunedCount == 0)
+        #expect(pruned.scheduleCount < full.scheduleCount)
+    }
+
+    @Test func anActorThatAwaitsBetweenItsReadAndItsWriteLosesAnUpdateInSomeSchedule() async throws {
+        for awaits in [true, false] {
+            let exploration = try await Interleavings.explore { () async throws -> Race in
+                let (container, id) = try Self.seededContainer()
+                let counter = CounterActor(modelContainer: container)
+                async let a: Void = counter.increment(id, awaitingBetween: awaits)
+                async let b: Void = counter.increment(id, awaitingBetween: awaits)
+                _ = try await (a, b)
+                return try await Self.finalCount(container, id) == 2 ? .keptBoth : .lostOne
+            }
+            #expect(exploration.isExhaustive)
+            #expect((exploration.outcomes[.lostOne] != nil) == awaits)
+            #expect(exploration.outcomes[.keptBoth, default: 0] > 0)
+        }
+    }
+
+    @Test func workOutsideTheExplorerIsReportedNotExplored() async throws {
+        for nanoseconds: UInt64 in [1_000, 10_000_000_000] {
+            await #expect(throws: InterleavingsError.self) {
+                try await Interleavings.explore { () async throws -> Int in
+                    try await Task.sleep(nanoseconds: nanoseconds)
+                    return 1
+                }
+            }
+        }
+        let error = await #expect(throws: InterleavingsError.self) {
+            try await Interleavings.explore { () async -> Int in
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(returning: 1) }
+                }
+            }
+        }
+        #expect(error?.description.contains("does not control") == true)
+    }
+
+    @Test func aDeadlockEndsItsScheduleWithATimelineInsteadOfHanging() async throws {
+        let exploration = try await Interleavings.explore { () async throws -> Bool in
+            let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            let first = ModelContext(container, concurrencyType: .privateQueue)
+            let second = ModelContext(container, concurrencyType: .privateQueue)
+            async let a: Void = first.perform { second.performAndWait {} }
+            async let b: Void = second.perform { first.performAndWait {} }
+            _ = await (a, b)
+            return true
+        }
+        #expect(exploration.isExhaustive)
+        #expect(exploration.deadlockCount > 0)
+        #expect(exploration.outcomes[true, default: 0] > 0)
+        let deadlock = try #require(exploration.firstDeadlock)
+        #expect(deadlock.endedInDeadlock)
+        #expect(deadlock.timeline.contains("deadlock"))
+    }
+}
+
+/// A model actor whose increment reads, may await, then writes: the reentrancy the lesson teaches.
+@ModelActor actor CounterActor {
+    func increment(_ id: PersistentIdentifier, awaitingBetween awaits: Bool) async throws {
+        let read = self[id, as: Item.self]!.count
+        if awaits { await Task.yield() }
+        self[id, as: Item.self]!.count = read + 1
+        try modelContext.save()
+    }
+}
