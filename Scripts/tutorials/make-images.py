@@ -69,8 +69,8 @@ class Canvas:
 def course():
     c = Canvas(PAPER)
     # One card per scenario, in course order, coloured by what it is about.
-    colors = [MAIN, MAIN, ACTOR, MAIN, ACTOR, PRIVATE, ACTOR, STORE, STORE, MAIN, STORE, MAIN, STORE, PRIVATE, STORE, INK]
-    per_row, width, gap = 8, 84, 10
+    colors = [MAIN, MAIN, ACTOR, MAIN, ACTOR, ACTOR, PRIVATE, ACTOR, STORE, STORE, MAIN, STORE, MAIN, STORE, PRIVATE, STORE, INK]
+    per_row, width, gap = 9, 76, 10
     for n, color in enumerate(colors):
         row, column = divmod(n, per_row)
         in_row = min(per_row, len(colors) - row * per_row)

@@ -32,10 +32,12 @@ if not report:
 def lines(items):
     text = []
     for item in items:
-        nested = item.startswith("  ")
+        # What follows a newline (a schedule's timeline) keeps its columns: indented, not wrapped.
+        first, *preformatted = item.split("\n")
+        nested = first.startswith("  ")
         bullet, indent = ("  – ", "    ") if nested else ("• ", "  ")
-        wrapped = textwrap.wrap(item.strip(), width=98 - len(bullet), subsequent_indent=indent)
-        text.append(bullet + "\n".join(wrapped))
+        wrapped = textwrap.wrap(first.strip(), width=98 - len(bullet), subsequent_indent=indent)
+        text.append(bullet + "\n".join(wrapped) + "".join("\n" + indent + line for line in preformatted))
     return text
 
 header = f"$ swift run lab run {scenario}"

@@ -37,6 +37,27 @@ struct LabCommandTests {
         #expect(result.standardOutput.contains(info.whereToLook[0]))
     }
 
+    @Test("lab explore prints each race's table, saves the first schedule that lost an update, and replays it to the same loss")
+    func exploreSaveAndReplay() async throws {
+        let directory = TemporaryDirectory()
+        let saved = directory.file("schedule.json")
+        let explored = try await LabProcess.run(["explore", "merge-conflicts", "--save", saved.path])
+        #expect(explored.status == 0, "\(explored.standardError)")
+        #expect(explored.standardOutput.contains("lost one in"))
+        #expect(explored.standardOutput.contains("first schedule that lost one"))
+        let replayed = try await LabProcess.run(["explore", "--replay", saved.path])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(replayed.standardOutput.contains("replayed: lost one (saved: lost one)"))
+
+        try Data("{}".utf8).write(to: saved)
+        let malformed = try await LabProcess.run(["explore", "--replay", saved.path])
+        #expect(malformed.status == 1)
+        #expect(malformed.standardError.contains("is not a schedule saved by `lab explore --save`"))
+        let noRace = try await LabProcess.run(["explore", "id-passing"])
+        #expect(noRace.status == 1)
+        #expect(noRace.standardError.contains("has no race to explore"))
+    }
+
     @Test("An unknown scenario id exits 1 and suggests the nearest ones")
     func unknownID() async throws {
         let result = try await LabProcess.run(["explain", "merge-conflict"])

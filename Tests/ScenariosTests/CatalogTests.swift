@@ -19,7 +19,7 @@ struct CatalogTests {
     @Test("The catalog is in course order")
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [
-            "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor",
+            "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor", "actor-reentrancy",
             "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "background-storage", "reads-during-import", "compiler-lessons",
         ])
     }

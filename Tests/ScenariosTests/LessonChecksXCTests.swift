@@ -8,6 +8,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testNonisolatedAsync() async throws { try await assertChecks(of: "nonisolated-async") }
     func testIDPassing() async throws { try await assertChecks(of: "id-passing") }
     func testModelActorExecutor() async throws { try await assertChecks(of: "model-actor-executor") }
+    func testActorReentrancy() async throws { try await assertChecks(of: "actor-reentrancy") }
     func testWrongContextQueue() async throws { try await assertChecks(of: "wrong-context-queue") }
     func testMergeConflicts() async throws { try await assertChecks(of: "merge-conflicts") }
     func testChangeMerging() async throws { try await assertChecks(of: "change-merging") }
@@ -21,7 +22,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 16, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 17, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

@@ -5,7 +5,7 @@ import Workshop
 struct WorkshopCatalogTests {
     /// The lesson ids in course order; LabTests checks that the scenario catalog has the same.
     static let lessonIDs = [
-        "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor",
+        "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor", "actor-reentrancy",
         "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update",
         "widget-change", "deleted-model", "relationship-faults", "background-storage", "reads-during-import",
         "compiler-lessons",

@@ -21,7 +21,7 @@ public enum TutorialCatalog {
         Chapter(article: .swiftDataConcurrency, image: "chapter-swiftdata.png",
                 scenarioIDs: ["wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing"]),
         Chapter(article: .customExecutor, image: "chapter-executor.png",
-                scenarioIDs: ["model-actor-executor"]),
+                scenarioIDs: ["model-actor-executor", "actor-reentrancy"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.png",
                 scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
                               "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults"]),

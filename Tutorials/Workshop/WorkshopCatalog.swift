@@ -79,6 +79,20 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemContextExecutorChecker.check(Solution.ItemContextExecutor.self) }
         ),
         Exercise(
+            id: "actor-reentrancy",
+            title: "Keep every point when the actor awaits",
+            goal: "`ScoreKeeper` adds points to an item's count once a referee confirms them. Two calls that overlap sometimes lose points: not always, so a test that runs it once may pass. Make every point count in every order the runtime could run the two calls, and keep the referee's confirmation before the points are added. The checker runs the two calls in every schedule and prints the first one that loses points.",
+            file: "Tutorials/Workshop/Exercises/ScoreKeeper.swift",
+            hints: [
+                "An actor runs one job at a time, not one method at a time. What can another call do while this one awaits `confirm()`?",
+                "`score` was read before the await. By the time the write happens, it may be stale.",
+                "Await the confirmation first, then read and write the count in one step with no await in between: `await confirm()`, then `item.count += points`, then save.",
+            ],
+            shippedFingerprint: 0xf22bfaf6c121cc75,
+            checkExercise: { await ScoreKeeperChecker.check(ScoreKeeper.self) },
+            checkSolution: { await ScoreKeeperChecker.check(Solution.ScoreKeeper.self) }
+        ),
+        Exercise(
             id: "wrong-context-queue",
             title: "Reset the main context from a background task",
             goal: "A background task calls `discardEdits(in:)` when the user cancels: the main context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
@@ -88,7 +102,7 @@ public enum WorkshopCatalog {
                 "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
                 "`let context = container.mainContext` then `await context.perform { context.reset() }`.",
             ],
-            shippedFingerprint: 0x7ec53aef6cefc54f,
+            shippedFingerprint: 0x1e1a8e004179453a,
             checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
             checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
         ),
@@ -103,7 +117,7 @@ public enum WorkshopCatalog {
                 "The closure of `perform` is `@Sendable`: it may capture the context (a context is `Sendable`) and the timestamps (values), it may throw, and it may return the count.",
                 "Replace `try context.performAndWait {` with `try await context.perform {` in both methods, and keep the bodies as they are.",
             ],
-            shippedFingerprint: 0x82dc19bee4e8d9eb,
+            shippedFingerprint: 0x4c4d34cb21144dd8,
             checkExercise: { await BatchImporterChecker.check(BatchImporter.self) },
             checkSolution: { await BatchImporterChecker.check(Solution.BatchImporter.self) }
         ),
@@ -117,7 +131,7 @@ public enum WorkshopCatalog {
                 "The \"by property\" policies compare attribute by attribute and only decide the attributes both sides changed; `.overwrite` and `.rollback` take one side whole.",
                 "Both sides changed age, and the context's 40 must win: the object (in memory) trumps.",
             ],
-            shippedFingerprint: 0xd74cd373bc8cece1,
+            shippedFingerprint: 0xffdaed70bd76bbfa,
             checkExercise: { await ProfileMergePolicyChecker.check(ProfileMergePolicy.self) },
             checkSolution: { await ProfileMergePolicyChecker.check(Solution.ProfileMergePolicy.self) }
         ),
@@ -131,7 +145,7 @@ public enum WorkshopCatalog {
                 "Core Data has had a property for the automatic way since iOS 10; so does ModelContext.",
                 "`mainContext.automaticallyMergesChangesFromParent = true`.",
             ],
-            shippedFingerprint: 0x108c3dbd100b4c64,
+            shippedFingerprint: 0x4298932a527bcab6,
             checkExercise: { await MainContextMergingChecker.check(MainContextMerging.self) },
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
@@ -146,7 +160,7 @@ public enum WorkshopCatalog {
                 "A batch request bypasses every context, even one that merges automatically (`lab run list-that-does-not-update`, lane 2). Keep the request's result: by default it carries the identifiers of the rows it changed.",
                 "Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.",
             ],
-            shippedFingerprint: 0x95a2e1eca941c731,
+            shippedFingerprint: 0x6b04c4dbc3db005a,
             checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
@@ -161,7 +175,7 @@ public enum WorkshopCatalog {
                 "Put each change's `changedPersistentIdentifier` in a `ModelContext.Changes` (`.insert` in `inserted`, `.update` in `updated`, `.delete` in `deleted`), then call `mainContext.mergeChanges(fromContextDidSave: changes)`: you are on the main queue already, and the list follows its context.",
                 "Return `transactions.last?.token ?? token`: the next call then starts after the newest transaction you merged, and never merges it twice.",
             ],
-            shippedFingerprint: 0x204b4126877391e2,
+            shippedFingerprint: 0x8129168ac2b0d9df,
             checkExercise: { await RemoteChangeMergerChecker.check(RemoteChangeMerger.self) },
             checkSolution: { await RemoteChangeMergerChecker.check(Solution.RemoteChangeMerger.self) }
         ),
@@ -176,7 +190,7 @@ public enum WorkshopCatalog {
                 "In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for: tripID, as: Trip.self)` loads it. After the merged deletion it throws: the trip is no longer registered in the context and its row is gone. Show nothing then.",
                 "Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try? context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.",
             ],
-            shippedFingerprint: 0x22195df0b50d956e,
+            shippedFingerprint: 0x5e7c0f5c86a76271,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -191,7 +205,7 @@ public enum WorkshopCatalog {
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0xfbcd28578b7519d8,
+            shippedFingerprint: 0x7105a94afc293c67,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
@@ -206,7 +220,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x9fa3bb7ac33dfff8,
+            shippedFingerprint: 0x92ba15429cf8151f,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -221,7 +235,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0xd3bb2c1b4f8c5e0e,
+            shippedFingerprint: 0x81dcadd8699c2ac3,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -235,7 +249,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xf3346887159dcce9,
+            shippedFingerprint: 0x4539d20b0781be80,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

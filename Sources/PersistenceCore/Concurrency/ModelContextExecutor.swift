@@ -30,7 +30,7 @@ public final class ModelContextExecutor: SerialExecutor {
         jobs.add(1, ordering: .relaxed)
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
-        context.enqueue("actor job") {
+        context.enqueue("actor job", running: job) {
             job.runSynchronously(on: executor)
         }
     }

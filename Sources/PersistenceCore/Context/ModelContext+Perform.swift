@@ -11,12 +11,13 @@ extension ModelContext {
 
     /// Every asynchronous job of the context's queue comes through here: `perform`, a model
     /// actor's jobs, merges. `label` names the job in an explored schedule (see ``Interleavings``),
-    /// which holds the job here until it chooses to run it.
-    func enqueue(_ label: String, _ block: @escaping @Sendable () -> Void) {
+    /// which holds the job here until it chooses to run it; `task` is the Swift job a model
+    /// actor's job runs, which names its task there.
+    func enqueue(_ label: String, running task: UnownedJob? = nil, _ block: @escaping @Sendable () -> Void) {
         let job: @Sendable () -> Void = { [token] in
             QueueOwnership.withHeld([token]) { block() }
         }
-        if ScheduleRun.holdContextJob(on: self, label: label, job) { return }
+        if ScheduleRun.holdContextJob(on: self, label: label, running: task, job) { return }
         queue.async(execute: job)
     }
 

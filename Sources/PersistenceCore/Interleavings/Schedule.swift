@@ -22,11 +22,14 @@ public struct Schedule: Codable, Sendable, Hashable, CustomStringConvertible {
     /// True when the schedule ended with every remaining job blocked: a deadlock.
     public let endedInDeadlock: Bool
 
-    /// The steps drawn as the lessons draw races: a row per step, a column per lane.
+    /// The steps drawn as the lessons draw races: a column per lane, a row per turn of a lane
+    /// (consecutive steps of one lane share a row: "resumes ×3, store read"), numbered by the
+    /// turn's first step.
     public var timeline: String {
+        let turns = self.turns
         let numberWidth = max(4, String(steps.count).count)
         let widths = lanes.indices.map { lane in
-            steps.filter { $0.lane == lane }.map(\.label.count).reduce(lanes[lane].count, max)
+            turns.filter { $0.lane == lane }.map(\.text.count).reduce(lanes[lane].count, max)
         }
         func row(_ first: String, _ cells: [String]) -> String {
             let padded = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
@@ -36,15 +39,34 @@ public struct Schedule: Codable, Sendable, Hashable, CustomStringConvertible {
         var lines = [row("step", lanes)]
         lines.append(String(repeating: "-", count: numberWidth) + "-+-"
                      + widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"))
-        for (number, step) in steps.enumerated() {
+        for turn in turns {
             var cells = Array(repeating: "", count: lanes.count)
-            cells[step.lane] = step.label
-            lines.append(row(String(number + 1), cells))
+            cells[turn.lane] = turn.text
+            lines.append(row(String(turn.firstStep), cells))
         }
         if endedInDeadlock {
             lines.append("deadlock: every remaining job waits for another; none can run")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Consecutive steps of one lane, with repeated labels counted: "resumes ×3, store read".
+    private var turns: [(lane: Int, firstStep: Int, text: String)] {
+        var turns: [(lane: Int, firstStep: Int, labels: [(String, Int)])] = []
+        for (index, step) in steps.enumerated() {
+            if turns.last?.lane == step.lane {
+                if turns[turns.count - 1].labels.last?.0 == step.label {
+                    turns[turns.count - 1].labels[turns[turns.count - 1].labels.count - 1].1 += 1
+                } else {
+                    turns[turns.count - 1].labels.append((step.label, 1))
+                }
+            } else {
+                turns.append((step.lane, index + 1, [(step.label, 1)]))
+            }
+        }
+        return turns.map { turn in
+            (turn.lane, turn.firstStep, turn.labels.map { $1 > 1 ? "\($0) ×\($1)" : $0 }.joined(separator: ", "))
+        }
     }
 
     public var description: String { timeline }

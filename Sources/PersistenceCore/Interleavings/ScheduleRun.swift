@@ -260,8 +260,10 @@ final class ScheduleRun: @unchecked Sendable {
 
     /// `perform` and every asynchronous job on `context`'s queue: holds `body` if the current
     /// step enqueued it.
-    static func holdContextJob(on context: ModelContext, label: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    static func holdContextJob(on context: ModelContext, label: String, running task: UnownedJob?,
+                               _ body: @escaping @Sendable () -> Void) -> Bool {
         guard let run = activeRun else { return false }
+        let task = task.flatMap(taskID(of:))
         return run.state.withLock { state in
             guard state.isCurrentThreadRunning else {
                 if state.ownedContexts.contains(context.token) {
@@ -270,7 +272,10 @@ final class ScheduleRun: @unchecked Sendable {
                 return false
             }
             let lane = state.lane(of: context)
-            state.hold(HeldJob(label: label, queue: context.queue, body: body), on: lane)
+            // A model actor's job says whose it is: "actor job (task 2)".
+            let taskLane = task.flatMap { state.laneIndex[.task($0)] }
+            let named = taskLane.map { "\(label) (\(state.lanes[$0].name))" } ?? label
+            state.hold(HeldJob(label: named, queue: context.queue, body: body), on: lane)
             return true
         }
     }

@@ -11,6 +11,7 @@ public enum ScenarioCatalog {
         NonisolatedAsync.self,
         IDPassing.self,
         ModelActorExecutor.self,
+        ActorReentrancy.self,
         WrongContextQueue.self,
         StarvedPool.self,
         MergeConflicts.self,

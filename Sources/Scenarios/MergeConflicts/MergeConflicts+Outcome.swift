@@ -15,6 +15,14 @@ extension MergeConflicts {
         public var autoMergingMainContext: MainContextLane
         /// The same, with the batch's result merged by hand right after it.
         public var batchMergedByHand: MainContextLane
+        /// Two contexts' increments split over two performs, under object trump and under
+        /// `.error`, explored over every schedule (``LessonExplorations``).
+        public var explored: [ExploredRace]
+
+        /// The exploration called `name`.
+        public func explored(_ name: String) -> ExploredRace? {
+            explored.first { $0.name == name }
+        }
 
         /// The row of one policy (any `.custom` policy: the lesson's own rule).
         public subscript(policy: MergePolicy) -> PolicyResult? {
@@ -71,6 +79,10 @@ extension MergeConflicts {
 }
 
 extension MergeConflicts {
+    /// The names of the explored races, as ``LessonExplorations`` lists them.
+    static let objectTrumpRace = "split increments on two contexts, .mergeByPropertyObjectTrump"
+    static let errorRace = "split increments on two contexts, .error"
+
     /// Article 003's claims, each decided by what the six policies and the two main-context runs did.
     public func checks(_ outcome: Outcome) -> [Check] {
         let error = outcome[.error], conflict = error?.conflict
@@ -79,6 +91,11 @@ extension MergeConflicts {
         let automatic = outcome.autoMergingMainContext, byHand = outcome.batchMergedByHand
         let edit = outcome.contextEdit, batch = outcome.batchEdit, original = outcome.original
         func stored(_ row: PolicyResult?) -> Check.Value { .init("store", row.map { "\($0.store)" } ?? "no run") }
+        let trumpRace = outcome.explored(Self.objectTrumpRace), errorRace = outcome.explored(Self.errorRace)
+        func explored(_ race: ExploredRace?) -> [Check.Value] {
+            [.init("schedules", race?.schedules ?? 0), .init("kept both", race?[.keptBoth] ?? 0),
+             .init("lost one", race?[.lostOne] ?? 0), .init("refused", race?[.refused] ?? 0)]
+        }
         return [
             Check("under the default .error, the save throws a conflict between the version the context read and the newer one in the store",
                   holds: error?.saved == false && conflict.map { $0.newVersionNumber > $0.oldVersionNumber } == true,
@@ -111,6 +128,11 @@ extension MergeConflicts {
             Check("merging the batch's identifiers by hand right after it shows the batch's row, and the edit then saves under .error",
                   holds: byHand.shownAfterBatch == batch && byHand.saved && byHand.store == outcome.intended,
                   measured: [.init("shown after the merge", byHand.shownAfterBatch), .init("store", byHand.store)]),
+            Check("explored over every schedule, two contexts' increments split over two performs lose an update under .mergeByPropertyObjectTrump in some schedules: the policy resolves the conflict by overwriting",
+                  holds: trumpRace.map { $0.isExhaustive && $0[.lostOne] > 0 } == true, measured: explored(trumpRace)),
+            Check("under .error the same split increments never lose an update silently: in the schedules that would, the stale save is refused",
+                  holds: errorRace.map { $0.isExhaustive && $0[.lostOne] == 0 && $0[.refused] > 0 } == true,
+                  measured: explored(errorRace)),
         ]
     }
 }

@@ -26,6 +26,14 @@ extension MergeConflicts {
                 + "is lost unless the app catches the error; memory still holds \(error.memory).")
         }
         let automatic = outcome.autoMergingMainContext
+        if let trump = outcome.explored(Self.objectTrumpRace) {
+            wrongWay.append("Two contexts each read a count in one perform and write count + 1 in another, under "
+                + ".mergeByPropertyObjectTrump; explored over every schedule: \(trump.summary).")
+            if let losing = trump.firstSchedules[.lostOne] {
+                wrongWay.append("The first schedule that lost one: both read before either committed, and the second save "
+                    + "overwrote the first:\n" + losing.timeline)
+            }
+        }
         wrongWay.append("A main context with automaticallyMergesChangesFromParent still showed \(automatic.shownAfterBatch) after the batch"
             + (automatic.shownAfterBatch == outcome.original ? ": the batch bypassed it, as Core Data's do" : "")
             + "; the same edit's save " + (automatic.threwConflict ? "threw a merge conflict" : "did not throw")
@@ -40,6 +48,10 @@ extension MergeConflicts {
         if let objectTrump = outcome[.mergeByPropertyObjectTrump] {
             rightWay.append("With .mergeByPropertyObjectTrump the save succeeded and stored \(objectTrump.store): "
                 + "name and age from the context, sex from the batch (article 003's result).")
+        }
+        if let error = outcome.explored(Self.errorRace) {
+            rightWay.append("The same split increments under .error: \(error.summary): no update is lost silently; "
+                + "each stale save is refused, and the app can read again and retry.")
         }
         rightWay.append("Every policy, as memory | store after the save:")
         for result in outcome.results {

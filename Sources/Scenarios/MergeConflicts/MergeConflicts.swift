@@ -30,6 +30,7 @@ public struct MergeConflicts: Scenario {
             "Sources/Scenarios/MergeConflicts/MergeConflicts+MainContext.swift",
             "Sources/Scenarios/MergeConflicts/MergeConflicts+Policy.swift",
             "Sources/PersistenceCore/Merging/MergePolicy.swift",
+            "Sources/Scenarios/Support/IncrementRace.swift",
             "Sources/PersistenceCore/Context/ModelContext+Save.swift",
             "Sources/Scenarios/MergeConflicts/MergeConflicts+Outcome.swift",
             "Sources/Scenarios/MergeConflicts/MergeConflicts+Report.swift",
@@ -45,8 +46,13 @@ public struct MergeConflicts: Scenario {
         for policy in Self.policies {
             results.append(try await runExample(under: policy, in: environment))
         }
+        var explored: [ExploredRace] = []
+        for race in LessonExplorations.of(Self.info.id) {
+            explored.append(try await race.explore())
+        }
         return Outcome(original: Self.original, contextEdit: Self.contextEdit, batchEdit: Self.batchEdit, results: results,
                        autoMergingMainContext: try await runOnMainContext(mergingByHand: false, in: environment),
-                       batchMergedByHand: try await runOnMainContext(mergingByHand: true, in: environment))
+                       batchMergedByHand: try await runOnMainContext(mergingByHand: true, in: environment),
+                       explored: explored)
     }
 }

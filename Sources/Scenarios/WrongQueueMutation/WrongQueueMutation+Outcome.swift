@@ -37,7 +37,19 @@ extension WrongQueueMutation {
         public var performRace: RaceTally
         /// The same increments under `.autoDispatch`: each access safe, `+=` still two steps.
         public var autoDispatchRace: RaceTally
+        /// Whole increments in `perform`, on one shared context and on two, explored over every
+        /// schedule (``LessonExplorations``).
+        public var explored: [ExploredRace]
+
+        /// The exploration called `name`.
+        public func explored(_ name: String) -> ExploredRace? {
+            explored.first { $0.name == name }
+        }
     }
+
+    /// The names of the explored races, as ``LessonExplorations`` lists them.
+    static let sharedContextRace = "whole increments on one shared context, .error"
+    static let twoContextsRace = "whole increments on two contexts, .error"
 
     /// Article 000's and 003's claims about a model touched from another queue, each decided by
     /// what this run wrote, recorded and counted.
@@ -45,6 +57,11 @@ extension WrongQueueMutation {
         let off = outcome.off, record = outcome.record, auto = outcome.autoDispatch
         let violation = record.violations.first
         func lost(_ lane: RaceLane) -> Int? { outcome.forced[lane]?.lost }
+        let shared = outcome.explored(Self.sharedContextRace), twoContexts = outcome.explored(Self.twoContextsRace)
+        func explored(_ race: ExploredRace?) -> [Check.Value] {
+            [.init("schedules", race?.schedules ?? 0), .init("kept both", race?[.keptBoth] ?? 0),
+             .init("lost one", race?[.lostOne] ?? 0), .init("refused", race?[.refused] ?? 0)]
+        }
         func counted(_ lane: RaceLane) -> [Check.Value] {
             [.init("expected", outcome.forced[lane]?.expected ?? 0), .init("observed", outcome.forced[lane]?.observed ?? 0)]
         }
@@ -75,6 +92,12 @@ extension WrongQueueMutation {
             Check("free-running, increments inside performAndWait lose nothing",
                   holds: outcome.performRace.lost == 0,
                   measured: [.init("expected", outcome.performRace.expected), .init("observed", outcome.performRace.observed)]),
+            Check("explored over every schedule, two whole increments in perform on one shared context keep both updates in every schedule: its queue runs one whole increment at a time",
+                  holds: shared.map { $0.isExhaustive && $0[.keptBoth] == $0.schedules && $0.schedules > 0 } == true,
+                  measured: explored(shared)),
+            Check("on two contexts, the same whole increments never lose an update, but some schedules refuse a save under .error: both read before either commits, because one perform protects a context, not the store",
+                  holds: twoContexts.map { $0.isExhaustive && $0[.lostOne] == 0 && $0[.refused] > 0 } == true,
+                  measured: explored(twoContexts)),
         ]
     }
 }

@@ -53,6 +53,16 @@ extension WrongQueueMutation {
                 + (forcedAuto.lost > 0 ? ": no data race, but a lost update. Put the whole read-modify-write in perform." : "."))
         }
         rightWay.append("Free-running under .autoDispatch: expected \(autoRace.expected), observed \(autoRace.observed): \(autoRace.lost) lost.")
+        if let shared = outcome.explored(Self.sharedContextRace) {
+            rightWay.append("Explored over every schedule, two whole increments in perform on one shared context: \(shared.summary).")
+        }
+        if let two = outcome.explored(Self.twoContextsRace) {
+            rightWay.append("The same on two contexts: \(two.summary). One perform protects a context, not the store: "
+                + "two queues run in parallel, and both may read before either commits.")
+            if let refused = two.firstSchedules[.refused] {
+                rightWay.append("The first schedule with a refused save:\n" + refused.timeline)
+            }
+        }
 
         var measurements: [Measurement] = []
         if let race = outcome.unsynchronisedRace {

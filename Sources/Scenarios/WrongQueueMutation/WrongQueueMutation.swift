@@ -35,6 +35,7 @@ public struct WrongQueueMutation: Scenario {
             "Sources/Scenarios/WrongQueueMutation/CapturedItem.swift",
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+LostUpdate.swift",
             "Sources/Scenarios/WrongQueueMutation/WrongQueueMutation+Race.swift",
+            "Sources/Scenarios/Support/IncrementRace.swift",
             "Scripts/tests/race-under-tsan.sh",
             "Tests/ScenariosTests/WrongQueueMutationTests.swift",
             "Sources/PersistenceCore/Concurrency/QueueWatchdog.swift",
@@ -70,9 +71,15 @@ public struct WrongQueueMutation: Scenario {
             forced[lane] = try await Self.forcedInterleaving(lane, in: environment)
         }
 
+        // The same increments done right, on contexts' queues, counted over every schedule.
+        var explored: [ExploredRace] = []
+        for race in LessonExplorations.of(Self.info.id) {
+            explored.append(try await race.explore())
+        }
+
         return Outcome(off: off, record: record, backingData: backingData, trapMessage: record.violations.first?.description,
                        autoDispatch: autoDispatch, forced: forced, unsynchronisedRace: unsynchronised,
-                       performRace: perform, autoDispatchRace: autoDispatchRace)
+                       performRace: perform, autoDispatchRace: autoDispatchRace, explored: explored)
     }
 
     /// Writes `value` into a saved item's `count` from `DispatchQueue.global()` with the given

@@ -115,7 +115,7 @@ struct WorkshopPrinter {
         if !status.findings.isEmpty {
             terminal.line("  " + terminal.paint("Still wrong:", .red))
             for finding in status.findings {
-                let lines = Terminal.wrap(finding, indent: "      ")
+                let lines = Terminal.wrapFirstLine(finding, indent: "      ")
                 terminal.line("    - " + (lines.first?.dropFirst(6) ?? ""))
                 lines.dropFirst().forEach { terminal.line($0) }
             }

@@ -41,7 +41,7 @@ struct ScenarioPrinter {
     }
 
     private func bullet(_ text: String) {
-        let lines = Terminal.wrap(text, indent: "     ")
+        let lines = Terminal.wrapFirstLine(text, indent: "     ")
         guard let first = lines.first else { return }
         terminal.line("   • " + first.dropFirst(5))
         for line in lines.dropFirst() { terminal.line(line) }

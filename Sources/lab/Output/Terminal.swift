@@ -47,6 +47,13 @@ struct Terminal: Sendable {
     }
 
     /// Folds `text` into lines of at most `width` characters, each starting with `indent`.
+    /// `text`'s first line wrapped, then each line after a newline as it is (a schedule's
+    /// timeline, whose columns must line up), all indented.
+    static func wrapFirstLine(_ text: String, width: Int = 88, indent: String = "") -> [String] {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return wrap(String(paragraphs[0]), width: width, indent: indent) + paragraphs.dropFirst().map { indent + $0 }
+    }
+
     static func wrap(_ text: String, width: Int = 88, indent: String = "") -> [String] {
         var lines: [String] = []
         var current = ""

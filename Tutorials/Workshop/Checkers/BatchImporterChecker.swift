@@ -3,7 +3,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 7's contract: an import's helpers, called from several tasks at once.
+/// Exercise 8's contract: an import's helpers, called from several tasks at once.
 protocol BatchImporting: Sendable {
     init()
     /// Inserts an item per timestamp into `context`, a private-queue context, and saves it.

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import Scenarios
 
 /// Exercise 1's contract: set a model's attribute safely from any thread.
 protocol CountUpdating: Sendable {
@@ -10,8 +11,15 @@ protocol CountUpdating: Sendable {
 }
 
 /// Calls `setCount` from a task off the context's queue, with `ConcurrencyDebug` recording, and
-/// checks that the write landed and ran on the context's queue.
+/// checks that the write landed and ran on the context's queue; then runs two overlapping calls
+/// in every schedule the runtime allows, with the explorer, and checks each one the same way.
 enum CountUpdaterChecker {
+    /// What one schedule of two overlapping calls ended with.
+    struct Overlap: Hashable, Sendable {
+        var offQueueWrites: Int
+        var count: Int
+    }
+
     static func check<Updater: CountUpdating>(_ updater: Updater.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
@@ -38,9 +46,42 @@ enum CountUpdaterChecker {
             if seen != 42 {
                 findings.append("After setCount(42, …) the item's count is \(seen), not 42.")
             }
-            return findings
+            return findings + (try await overlappingCalls(updater))
         } catch {
             return [finding(for: error, in: "Setting up the item")]
         }
+    }
+
+    /// Two calls at once, `setCount(1, …)` and `setCount(2, …)`, from two tasks, in every schedule.
+    private static func overlappingCalls<Updater: CountUpdating>(_ updater: Updater.Type) async throws -> [String] {
+        let (exploration, _) = try await ConcurrencyDebug.withMode(.record) {
+            try await Interleavings.explore { () async throws -> Overlap in
+                let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+                let context = container.newBackgroundContext()
+                let item = Smuggled(try context.performAndWait {
+                    let item = Item(timestamp: Date(timeIntervalSince1970: 0))
+                    context.insert(item)
+                    try context.save()
+                    return item
+                })
+                let before = ConcurrencyDebug.violations.count
+                async let one: Void = Updater().setCount(1, of: item.value, in: context)
+                async let two: Void = Updater().setCount(2, of: item.value, in: context)
+                _ = await (one, two)
+                let count = context.performAndWait { item.value.count }
+                return Overlap(offQueueWrites: ConcurrencyDebug.violations.count - before, count: count)
+            }
+        }
+        let total = exploration.scheduleCount
+        let offQueue = exploration.count(where: { $0.offQueueWrites > 0 })
+        if offQueue > 0, let first = exploration.firstSchedule(where: { $0.offQueueWrites > 0 }) {
+            return ["Two overlapping calls wrote off the context's queue in \(offQueue) of \(total) schedules. "
+                + "The first one, a column per lane (the item's context runs on its own lane):\n\(first.timeline)"]
+        }
+        let lost = exploration.count(where: { ![1, 2].contains($0.count) })
+        if lost > 0 {
+            return ["Two overlapping calls, setCount(1, …) and setCount(2, …), left a count that is neither 1 nor 2 in \(lost) of \(total) schedules."]
+        }
+        return []
     }
 }

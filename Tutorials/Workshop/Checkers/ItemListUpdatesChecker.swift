@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 10's contract: what the app does so that its list follows changes made elsewhere.
+/// Exercise 11's contract: what the app does so that its list follows changes made elsewhere.
 protocol ItemListUpdating: Sendable {
     /// Sets up the main context at launch. Called on the main queue, before the list's observer
     /// is made on that context.

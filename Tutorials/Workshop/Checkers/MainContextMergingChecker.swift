@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 9's contract: set up the main context at launch.
+/// Exercise 10's contract: set up the main context at launch.
 protocol MainContextPreparing: Sendable {
     init()
     /// Prepares `mainContext` so that saves made by other contexts reach its objects. Called on

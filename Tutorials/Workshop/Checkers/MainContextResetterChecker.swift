@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 6's contract: discard the main context's unsaved edits from a background task.
+/// Exercise 7's contract: discard the main context's unsaved edits from a background task.
 protocol MainContextResetting: Sendable {
     init()
     /// Makes `container.mainContext` forget its unsaved changes. Called off the main queue.

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 8's contract: a merge policy.
+/// Exercise 9's contract: a merge policy.
 protocol MergePolicyChoosing {
     static var policy: MergePolicy { get }
 }

@@ -4,7 +4,7 @@ import PersistenceCore
 import Scenarios
 import SampleModels
 
-/// Exercise 11's contract: what the app does each time its store's remote-change notification
+/// Exercise 12's contract: what the app does each time its store's remote-change notification
 /// arrives (`ModelContainer.remoteChange`, or a `HistoryObserver`'s count going up).
 protocol RemoteChangeMerging: Sendable {
     /// Brings into `mainContext` what other processes committed to its store after `token`, and

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 12's contract: the trip's screen, a view model on the MainActor (the main context's
+/// Exercise 13's contract: the trip's screen, a view model on the MainActor (the main context's
 /// queue), as a SwiftUI detail view would have.
 @MainActor protocol TripShowing: AnyObject, Sendable {
     /// Opens the screen on `trip`, a model the list just fetched on the main context, as a list

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 13's contract: what the trips list shows, loaded for it as values.
+/// Exercise 14's contract: what the trips list shows, loaded for it as values.
 protocol TripListLoading: Sendable {
     init()
     /// Every trip, by name, each with its stops' titles: one ``TripRow`` per trip. Called from

@@ -1,4 +1,4 @@
-// Workshop exercise 7: Await the context's queue instead of blocking a thread for it
+// Workshop exercise 8: Await the context's queue instead of blocking a thread for it
 // Scenario starved-pool (`swift run lab run starved-pool`), articles 003 and 000.
 //
 // An import saves its items in batches from several tasks at once (a task group), and each task

@@ -1,4 +1,4 @@
-// Workshop exercise 9: Let the main context see background saves
+// Workshop exercise 10: Let the main context see background saves
 // Scenario change-merging (`swift run lab run change-merging`), article 003.
 //
 // The list on screen shows items fetched by the main context. A background context imports new

@@ -1,4 +1,4 @@
-// Workshop exercise 6: Reset the main context from a background task
+// Workshop exercise 7: Reset the main context from a background task
 // Scenario wrong-context-queue (`swift run lab run wrong-context-queue`), article 003.
 //
 // A background task calls `discardEdits(in:)` when the user cancels: the main context must

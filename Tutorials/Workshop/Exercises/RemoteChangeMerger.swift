@@ -1,4 +1,4 @@
-// Workshop exercise 11: Bring the widget's changes into the app's list through history
+// Workshop exercise 12: Bring the widget's changes into the app's list through history
 // Scenario widget-change (`swift run lab run widget-change`), articles 003 and 004.
 //
 // The app's list is a `ResultsObserver` on the main context, which merges automatically. A

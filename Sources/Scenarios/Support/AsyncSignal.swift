@@ -1,0 +1,31 @@
+import PersistenceCore
+
+/// A one-shot signal between tasks: `wait()` suspends until `signal()` was called, before or
+/// after. What forces an interleaving a lesson depends on, without a sleep.
+final class AsyncSignal: Sendable {
+    private struct State {
+        var isSignalled = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    func signal() {
+        let waiters = state.withLock { state in
+            state.isSignalled = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if !state.isSignalled { state.waiters.append(continuation) }
+                return state.isSignalled
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Right way 1: read, write and save with nothing awaited in between; tell the server after.
+func likeThenConfirm(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+    let item = try modelContext.existingModel(for: id, as: Item.self)
+    item.count += 1
+    try modelContext.save()
+    await confirm()
+}
+
+/// Right way 2: await first, then read-modify-write in one synchronous step.
+func confirmThenLike(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+    await confirm()
+    let item = try modelContext.existingModel(for: id, as: Item.self)
+    item.count += 1                  // read and write in one step: no await can come between
+    try modelContext.save()
+}
+
+/// Right way 3: optimistic locking. Each call works in a context of its own whose saves throw
+/// on a conflict (`.error`): when another call saved first, it reads again and retries.
+/// Returns how many times it had to retry.
+func likeWithRetry(_ id: PersistentIdentifier, attempts: Int = 3, confirm: @Sendable () async -> Void) async throws -> Int {
+    let context = ModelContext(modelContainer, concurrencyType: .privateQueue)
+    context.name = "like \(id.uriRepresentation.lastPathComponent)"
+    context.mergePolicy = .error
+    for attempt in 0..<attempts {
+        let likes = try await context.perform { try context.existingModel(for: id, as: Item.self).count }
+        await confirm()
+        do {
+            try await context.perform {
+                try context.existingModel(for: id, as: Item.self).count = likes + 1
+                try context.save()
+            }
+            return attempt
+        } catch ModelError.mergeConflict {
+            // Another call saved first: forget the stale row and read it again.
+            await context.perform { context.rollback(); context.refreshAllObjects() }
+        }
+    }
+    throw ScenarioError.unexpected("gave up after \(attempts) conflicting attempts")
+}

@@ -1,0 +1,15 @@
+import PersistenceCore
+import SampleModels
+
+extension Solution {
+    /// Exercise 6 solved: the confirmation first, then the read-modify-write in one step.
+    @ModelActor
+    actor ScoreKeeper: ScoreKeeping {
+        func addPoints(_ points: Int, to id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+            await confirm()
+            let item = try modelContext.existingModel(for: id, as: Item.self)
+            item.count += points
+            try modelContext.save()
+        }
+    }
+}
