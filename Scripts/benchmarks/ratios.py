@@ -137,9 +137,21 @@ ROWS += [
      "History: fetchHistory of 10k transactions after a token", "History: raw SQL read of the same 10k transactions", ("<=", 3.0)),
 ]
 
+# The explorer (issue 35): every schedule of two and three contexts' split increments, in seconds.
+TWO, THREE = ("Interleavings: every schedule of 2 contexts' split increments",
+              "Interleavings: every schedule of 3 contexts' split increments")
+ROWS += [
+    ("Explorer. Every schedule of 2 contexts' split increments (s)", (TWO, WALL + "@s"), None, ("<", 1.0)),
+    ("Explorer. Schedules run to an end, 2 contexts", (TWO, "Schedules"), None, None),
+    ("Explorer. Runs of the body per second, 2 contexts", (TWO, "Runs per second"), None, None),
+    ("Explorer. Every schedule of 3 contexts' split increments (s)", (THREE, WALL + "@s"), None, ("<", 30.0)),
+    ("Explorer. Schedules run to an end, 3 contexts", (THREE, "Schedules"), None, None),
+    ("Explorer. Runs of the body per second, 3 contexts", (THREE, "Runs per second"), None, None),
+]
+
 # Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.
 SCALE = {P99: 1e-6, MAX: 1e-6, MEMORY: 1 / 1_048_576, FETCH_P99: 1e-6, FETCH_MAX: 1e-6, SAVE: 1e-6,
-         WALL + "@p99": 1e-6, WALL + "@ms": 1e-6,
+         WALL + "@p99": 1e-6, WALL + "@ms": 1e-6, WALL + "@s": 1e-9,
          REMOTE_P50: 1e-6, REMOTE_P99: 1e-6, MERGED_P50: 1e-6, MERGED_P99: 1e-6}
 MAGNITUDES = {"K": 1e3, "M": 1e6, "G": 1e9}
 TIME_UNITS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -171,8 +183,8 @@ def value(results, spec):
         measured, reference = value(results, spec.measured), value(results, spec.reference)
         return None if measured is None or not reference else measured / reference
     benchmark, metric = spec if isinstance(spec, tuple) else (spec, WALL)
-    # "@ms" asks for the p50 of a time metric, shown in milliseconds.
-    number = results.get(benchmark, {}).get(metric.removesuffix("@ms"))
+    # "@ms" and "@s" ask for the p50 of a time metric, shown in milliseconds or seconds.
+    number = results.get(benchmark, {}).get(metric.removesuffix("@ms").removesuffix("@s"))
     return None if number is None else number * SCALE.get(metric, 1)
 
 

@@ -8,7 +8,7 @@ struct CatalogTests {
     @Test("Every scenario has a unique id, a title, a why, a rule and articles")
     func complete() {
         let infos = ScenarioCatalog.infos
-        #expect(infos.count == 16)
+        #expect(infos.count == 17)
         #expect(Set(infos.map(\.id)).count == infos.count)
         for info in infos {
             #expect(!info.title.isEmpty && !info.why.isEmpty && !info.rule.isEmpty && !info.articles.isEmpty, "\(info.id)")

@@ -48,3 +48,11 @@ extension Benchmark {
         measurement(.mainQueueBlocked, Int((recording.blockedShare * 100).rounded()))
     }
 }
+
+/// What the explorer's benchmarks report (issue 35).
+extension BenchmarkMetric {
+    /// Schedules an exploration ran to an end (issue 35).
+    static let schedules = BenchmarkMetric.custom("Schedules", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Runs of the body per second, pruned ones included (issue 35).
+    static let schedulesPerSecond = BenchmarkMetric.custom("Runs per second", polarity: .prefersLarger, useScalingFactor: false)
+}

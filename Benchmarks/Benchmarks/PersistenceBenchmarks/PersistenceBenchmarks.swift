@@ -9,7 +9,7 @@ protocol BenchmarkGroup: Sendable {
 let groups: [any BenchmarkGroup.Type] = [
     ImportBenchmarks.self, HopBenchmarks.self, LookupBenchmarks.self,
     BatchBenchmarks.self, FetchBenchmarks.self, ConfinementBenchmarks.self, ReadsBenchmarks.self, ObserverBenchmarks.self,
-    RelationshipBenchmarks.self, HistoryBenchmarks.self,
+    RelationshipBenchmarks.self, HistoryBenchmarks.self, InterleavingsBenchmarks.self,
 ]
 
 /// Registers every benchmark; package-benchmark's generated `main` calls this.

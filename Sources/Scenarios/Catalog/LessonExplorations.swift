@@ -27,18 +27,18 @@ public enum LessonExplorations {
     public static let all: [RaceExploration] = [
         // wrong-queue-mutation: one perform protects a context, not the store.
         RaceExploration(lesson: "wrong-queue-mutation", name: "whole increments on one shared context, .error",
-                        body: IncrementRace.body(contexts: 1, shape: .whole, policy: .error)),
+                        body: IncrementRace.body(sharingOneContext: true, shape: .whole, policy: .error)),
         RaceExploration(lesson: "wrong-queue-mutation", name: "whole increments on two contexts, .error",
-                        body: IncrementRace.body(contexts: 2, shape: .whole, policy: .error)),
+                        body: IncrementRace.body(sharingOneContext: false, shape: .whole, policy: .error)),
         // actor-reentrancy: the wrong way and the three right ways.
     ] + ActorReentrancy.Way.allCases.map { way in
         RaceExploration(lesson: "actor-reentrancy", name: way.rawValue, body: ActorReentrancy.explorationBody(way))
     } + [
         // merge-conflicts: what the policy makes of two increments split over two performs.
         RaceExploration(lesson: "merge-conflicts", name: "split increments on two contexts, .mergeByPropertyObjectTrump",
-                        body: IncrementRace.body(contexts: 2, shape: .split, policy: .mergeByPropertyObjectTrump)),
+                        body: IncrementRace.body(sharingOneContext: false, shape: .split, policy: .mergeByPropertyObjectTrump)),
         RaceExploration(lesson: "merge-conflicts", name: "split increments on two contexts, .error",
-                        body: IncrementRace.body(contexts: 2, shape: .split, policy: .error)),
+                        body: IncrementRace.body(sharingOneContext: false, shape: .split, policy: .error)),
     ]
 
     /// The races of lesson `id`, in order.

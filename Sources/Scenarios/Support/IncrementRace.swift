@@ -2,8 +2,9 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Two increments of one item's count, each on a context of its own (or both on one), explored
-/// over every schedule: the race wrong-queue-mutation and merge-conflicts count.
+/// Increments of one item's count (two, or more), each on a context of its own or all on one,
+/// explored over every schedule: the race wrong-queue-mutation and merge-conflicts count, and the
+/// explorer's benchmark runs.
 ///
 /// - `.split`: each increment reads the count in one `perform` and writes count + 1 and saves in
 ///   a second one, as code that awaits something in between does.
@@ -17,22 +18,31 @@ public enum IncrementRace {
         case whole
     }
 
-    /// The race as a body for ``PersistenceCore/Interleavings``: builds a fresh in-memory store each run.
-    public static func body(contexts: Int, shape: Shape, policy: MergePolicy) -> @Sendable () async throws -> RaceOutcome {
+    /// The race as a body for ``PersistenceCore/Interleavings``: builds a fresh in-memory store
+    /// each run, then runs `increments` increments at once, each in a task of its own, on one
+    /// shared context or on a context each.
+    public static func body(increments: Int = 2, sharingOneContext: Bool, shape: Shape,
+                            policy: MergePolicy) -> @Sendable () async throws -> RaceOutcome {
         {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let id = try await seed(container)
-            let first = ModelContext(container, concurrencyType: .privateQueue)
-            let second = contexts == 1 ? first : ModelContext(container, concurrencyType: .privateQueue)
-            first.name = contexts == 1 ? "shared context" : "context A"
-            second.name = contexts == 1 ? "shared context" : "context B"
-            first.mergePolicy = policy
-            second.mergePolicy = policy
-            async let a = increment(id, on: first, shape: shape)
-            async let b = increment(id, on: second, shape: shape)
-            let saved = await [a, b]
+            let shared = ModelContext(container, concurrencyType: .privateQueue)
+            shared.name = "shared context"
+            let contexts = (0..<increments).map { index in
+                if sharingOneContext { return shared }
+                let context = ModelContext(container, concurrencyType: .privateQueue)
+                context.name = "context " + String(UnicodeScalar(UInt8(65 + index)))
+                return context
+            }
+            for context in contexts { context.mergePolicy = policy }
+            let saved = await withTaskGroup(of: Bool.self) { group in
+                for context in contexts {
+                    group.addTask { await increment(id, on: context, shape: shape) }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
             if saved.contains(false) { return .refused }
-            return try await count(of: id, in: container) == 2 ? .keptBoth : .lostOne
+            return try await count(of: id, in: container) == increments ? .keptBoth : .lostOne
         }
     }
 
@@ -84,8 +94,4 @@ public enum IncrementRace {
         try context.existingModel(for: id, as: Item.self)
     }
 
-    /// Explores the race over every schedule.
-    public static func explore(_ name: String, contexts: Int, shape: Shape, policy: MergePolicy) async throws -> ExploredRace {
-        ExploredRace(name: name, exploration: try await Interleavings.explore(body(contexts: contexts, shape: shape, policy: policy)))
-    }
 }

@@ -75,8 +75,8 @@ enum CountUpdaterChecker {
         let total = exploration.scheduleCount
         let offQueue = exploration.count(where: { $0.offQueueWrites > 0 })
         if offQueue > 0, let first = exploration.firstSchedule(where: { $0.offQueueWrites > 0 }) {
-            return ["Two overlapping calls wrote off the context's queue in \(offQueue) of \(total) schedules. "
-                + "The first one, a column per lane (the item's context runs on its own lane):\n\(first.timeline)"]
+            return ["Two overlapping calls wrote off the context's queue in \(offQueue) of \(total) schedules. The first one:\n"
+                + "\(first.timeline)\nEach row is a turn of one lane; a write belongs in a turn of the context's own lane."]
         }
         let lost = exploration.count(where: { ![1, 2].contains($0.count) })
         if lost > 0 {

@@ -62,8 +62,8 @@ enum ScoreKeeperChecker {
             if losing > 0, let first = exploration.firstSchedule(where: { $0.score != 5 }) {
                 let scores = exploration.outcomes.keys.map { $0.score }.filter { $0 != 5 }.sorted()
                 findings.append("Two calls (2 points and 3 points) ended below 5 in \(losing) of \(total) schedules "
-                    + "(scores \(scores.map(String.init).joined(separator: ", "))). The first such schedule, a column per lane "
-                    + "(your actor's jobs run on its context's queue):\n\(first.timeline)")
+                    + "(scores \(scores.map(String.init).joined(separator: ", "))). The first such schedule:\n\(first.timeline)\n"
+                    + "Each row is a turn of one lane: a task, or a context's queue (your actor's jobs run on ScoreKeeper's).")
             }
             if exploration.count(where: { $0.addedBeforeConfirming }) > 0 {
                 findings.append("In some schedules a call's points reached the store before its referee answered. "
