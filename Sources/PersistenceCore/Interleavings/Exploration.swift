@@ -7,8 +7,8 @@ public struct Exploration<Outcome: Hashable & Sendable>: Sendable {
     public let scheduleCount: Int
     /// True when every schedule was run (up to reordering independent steps) within the limit.
     public let isExhaustive: Bool
-    /// How many schedules were left out because they only reorder independent steps of different
-    /// contexts (each was started, found equivalent to one already run, and abandoned).
+    /// How many choices were never tried because they only reorder independent steps of a
+    /// schedule that was run: each stands for one schedule or more that could not end differently.
     public let prunedCount: Int
     /// How many schedules ended with every remaining job blocked.
     public let deadlockCount: Int

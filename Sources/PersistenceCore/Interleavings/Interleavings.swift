@@ -33,10 +33,10 @@ public enum Interleavings {
     ///
     /// - Parameters:
     ///   - limit: The most schedules to run; ``Exploration/isExhaustive`` says whether that was all.
-    ///   - pruning: Skip schedules that only swap independent steps of different contexts (steps
-    ///     that touch no common store, queue or notification). State that contexts' jobs share
-    ///     some other way (a lock, an atomic) is invisible to the explorer: announce it with
-    ///     ``willAccess(_:)``, or pass `false` to run every order.
+    ///   - pruning: Skip schedules that only swap independent steps of different lanes (steps
+    ///     that touch no common store, queue or notification): dynamic partial-order reduction.
+    ///     State that lanes share some other way (a lock, an atomic) is invisible to the explorer:
+    ///     announce it with ``willAccess(_:)``, or pass `false` to run every order.
     ///   - body: Returns the outcome of one run; a thrown error stops the exploration with
     ///     ``InterleavingsError/bodyThrew(_:_:)``.
     public static func explore<Outcome: Hashable & Sendable>(
@@ -68,7 +68,7 @@ public enum Interleavings {
                         throw .scheduleDoesNotFit(step: step + 1, lane: schedule.lanes.indices.contains(lane) ? schedule.lanes[lane] : "lane \(lane)")
                     }
                     return lane
-                }, touched: { _ in })
+                })
                 switch ending {
                 case .returned(let value, _): return value as! Outcome  // the body's own return value
                 case .threw(let message, let schedule): throw .bodyThrew(message, schedule)
@@ -99,13 +99,14 @@ public enum Interleavings {
             let search = ScheduleSearch(pruning: pruning)
             var tally = Exploration<Outcome>.Tally()
             repeat {
-                guard tally.scheduleCount < limit else { return tally.exploration(isExhaustive: false) }
-                search.beginRun()
-                let ending = try ScheduleRun().run({ try await body() }, choose: search.choose, touched: search.stepTouched)
-                if search.isPruned {
-                    tally.prunedCount += 1
-                    continue
+                guard tally.scheduleCount < limit else {
+                    tally.prunedCount = search.skippedChoices
+                    return tally.exploration(isExhaustive: false)
                 }
+                search.beginRun()
+                let ending = try ScheduleRun().run({ try await body() }, choose: search.choose,
+                                                   touched: search.stepTouched, finished: search.finishRun)
+                if search.isBlocked { continue }
                 switch ending {
                 case .returned(let value, let schedule):
                     tally.record(value as! Outcome, schedule)  // the body's own return value
@@ -114,9 +115,13 @@ public enum Interleavings {
                 case .deadlocked(let schedule, let blocksMainQueue):
                     tally.recordDeadlock(schedule)
                     // Its parked thread keeps the main queue: no later run could use it.
-                    if blocksMainQueue { return tally.exploration(isExhaustive: false) }
+                    if blocksMainQueue {
+                        tally.prunedCount = search.skippedChoices
+                        return tally.exploration(isExhaustive: false)
+                    }
                 }
             } while search.advance()
+            tally.prunedCount = search.skippedChoices
             return tally.exploration(isExhaustive: true)
         }
     }

@@ -40,18 +40,20 @@ final class ScheduleRun: @unchecked Sendable {
         let queue: DispatchQueue
         /// The lane waiting for this job in `performAndWait`, if any.
         var waiter: Int?
+        /// The step that enqueued it (nil: the body's first job).
+        var enqueuedBy: Int? = nil
         let body: @Sendable () -> Void
 
         func labelled(_ label: String) -> HeldJob {
-            HeldJob(label: label, queue: queue, waiter: waiter, body: body)
+            HeldJob(label: label, queue: queue, waiter: waiter, enqueuedBy: enqueuedBy, body: body)
         }
     }
 
     private enum LaneState {
         case idle
         case running
-        /// Parked at a scheduling point (or back from `performAndWait`), ready to go on.
-        case paused(SchedulingPoint?, label: String, Gate)
+        /// Parked at a scheduling point (or back from `performAndWait`, after step `cause`), ready to go on.
+        case paused(SchedulingPoint?, label: String, cause: Int?, Gate)
         /// Parked in `performAndWait` until a job of another lane has run.
         case waiting(Gate)
     }
@@ -61,6 +63,8 @@ final class ScheduleRun: @unchecked Sendable {
         /// A plain actor's turn: the runtime adds the actor's later jobs to it without telling
         /// anyone, so no step can be shown independent while one is alive.
         let isActorTurn: Bool
+        /// A task's lane: one job at a time.
+        var isTask = false
         var pending: [HeldJob] = []
         var state = LaneState.idle
 
@@ -94,6 +98,8 @@ final class ScheduleRun: @unchecked Sendable {
         var stepEnded = false
         var footprint = Footprint()
         var steps: [Schedule.Step] = []
+        var records: [ScheduleSearch.StepRecord] = []
+        var causes: [Int] = []
         var root: RootResult?
         var escapes: [String] = []
         var knownTasks: Set<UInt64> = []
@@ -133,7 +139,9 @@ final class ScheduleRun: @unchecked Sendable {
         mutating func lane(ofTask task: UInt64) -> Int {
             if let index = laneIndex[.task(task)] { return index }
             taskLanes += 1
-            return lane(for: .task(task), name: "task \(taskLanes)")
+            let index = lane(for: .task(task), name: "task \(taskLanes)")
+            lanes[index].isTask = true
+            return index
         }
 
         /// A plain actor's turn: the runtime gives it no name, so each turn is a lane of its own.
@@ -145,9 +153,16 @@ final class ScheduleRun: @unchecked Sendable {
         /// Puts `job` at the end of `lane`'s queue. Two steps that enqueue on one lane do not
         /// commute (their jobs would run in the other order); a step of the lane itself does
         /// commute with an enqueue behind it, so the lane's own steps do not touch its queue.
+        ///
+        /// A task enqueuing its own next job (a hop, a yield) touches no queue another lane could:
+        /// a task has one job at a time, so nothing else can be queued on its lane meanwhile.
         mutating func hold(_ job: HeldJob, on lane: Int) {
+            var job = job
+            if runningLane != nil { job.enqueuedBy = steps.count - 1 }
             lanes[lane].pending.append(job)
-            footprint.writes.insert("queue of lane \(lane)")
+            if !(lane == runningLane && lanes[lane].isTask) {
+                footprint.writes.insert("queue of lane \(lane)")
+            }
         }
 
         mutating func endStep() {
@@ -309,7 +324,7 @@ final class ScheduleRun: @unchecked Sendable {
         let gate = Gate()
         let parked = run.state.withLock { state -> Bool in
             guard state.isCurrentThreadRunning, let lane = state.runningLane else { return false }
-            state.lanes[lane].state = .paused(point, label: point.label, gate)
+            state.lanes[lane].state = .paused(point, label: point.label, cause: nil, gate)
             state.endStep()
             return true
         }
@@ -339,11 +354,13 @@ final class ScheduleRun: @unchecked Sendable {
     // MARK: Running it
 
     /// Runs `body` once, asking `choose` which runnable lane takes each step until the body has
-    /// returned, then running what is left in lane order. `touched` hears each chosen step's footprint.
+    /// returned, then running what is left in lane order. `touched` hears each chosen step's
+    /// footprint, `finished` every step's record.
     func run(
         _ body: @escaping @Sendable () async throws -> any Sendable,
         choose: ([Int]) throws(InterleavingsError) -> Int,
-        touched: (Footprint) -> Void
+        touched: (Footprint) -> Void = { _ in },
+        finished: ([ScheduleSearch.StepRecord]) -> Void = { _ in }
     ) throws(InterleavingsError) -> Ending {
         Self.current.withLock { $0 = self }
         Self.isActive.store(true, ordering: .releasing)
@@ -375,6 +392,7 @@ final class ScheduleRun: @unchecked Sendable {
             }
             try throwEscapes()
         }
+        finished(state.withLock { $0.records })
         return state.withLock { state in
             let schedule = Schedule(lanes: state.lanes.map(\.name), steps: state.steps, endedInDeadlock: deadlocked)
             switch state.root {
@@ -418,8 +436,9 @@ final class ScheduleRun: @unchecked Sendable {
             // Opaque while a plain actor's turn is alive, or if the step starts one: see `Lane.isActorTurn`.
             state.footprint = Footprint(isOpaque: state.lanes.contains { $0.isActorTurn && $0.isAlive })
             switch state.lanes[lane].state {
-            case .paused(let point, let label, let gate):
+            case .paused(let point, let label, let cause, let gate):
                 state.steps.append(Schedule.Step(lane: lane, label: label))
+                state.causes = cause.map { [$0] } ?? []
                 switch point {
                 case .storeRead(let store)?: state.footprint.reads.insert(state.storeName(store))
                 case .storeCommit(let store)?: state.footprint.writes.insert(state.storeName(store))
@@ -432,6 +451,7 @@ final class ScheduleRun: @unchecked Sendable {
             case .idle, .running, .waiting:
                 let job = state.lanes[lane].pending.removeFirst()
                 state.steps.append(Schedule.Step(lane: lane, label: job.label))
+                state.causes = job.enqueuedBy.map { [$0] } ?? []
                 state.lanes[lane].state = .running
                 return .run(job)
             }
@@ -442,7 +462,10 @@ final class ScheduleRun: @unchecked Sendable {
         case .run(let job):
             job.queue.async { [self] in run(job, on: lane) }
         }
-        let footprint = state.withLock(when: \.stepEnded, deadline: Date(timeIntervalSinceNow: stepTimeout)) { $0.footprint }
+        let footprint = state.withLock(when: \.stepEnded, deadline: Date(timeIntervalSinceNow: stepTimeout)) { state in
+            state.records.append(ScheduleSearch.StepRecord(lane: lane, footprint: state.footprint, causes: state.causes))
+            return state.footprint
+        }
         guard let footprint else {
             let (name, label) = state.withLock { ($0.lanes[lane].name, $0.steps.last?.label ?? "") }
             throw .jobDidNotYield(lane: name, step: label, seconds: stepTimeout)
@@ -457,7 +480,7 @@ final class ScheduleRun: @unchecked Sendable {
         state.withLock { state in
             state.lanes[lane].state = .idle
             if let waiter = job.waiter, case .waiting(let gate) = state.lanes[waiter].state {
-                state.lanes[waiter].state = .paused(nil, label: "performAndWait returns", gate)
+                state.lanes[waiter].state = .paused(nil, label: "performAndWait returns", cause: state.steps.count - 1, gate)
             }
             state.endStep()
         }

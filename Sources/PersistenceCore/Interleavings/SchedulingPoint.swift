@@ -28,8 +28,9 @@ package enum SchedulingPoint: Sendable, Hashable {
     }
 }
 
-/// What one step touched that other lanes' steps could touch too: the explorer prunes a
-/// schedule that only swaps two neighbouring steps with disjoint footprints (sleep sets).
+/// What one step touched that other lanes' steps could touch too: two steps with disjoint
+/// footprints give the same result in either order, and the explorer never tries both (see
+/// ``ScheduleSearch``).
 ///
 /// A step's footprint is its own lane, the lanes it enqueued on, and the scheduling point it
 /// started at (a store read or commit, a did-save). That is everything it can share with other
