@@ -143,10 +143,10 @@ TWO, THREE = ("Interleavings: every schedule of 2 contexts' split increments",
 ROWS += [
     ("Explorer. Every schedule of 2 contexts' split increments (s)", (TWO, WALL + "@s"), None, ("<", 1.0)),
     ("Explorer. Schedules run to an end, 2 contexts", (TWO, "Schedules"), None, None),
-    ("Explorer. Runs of the body per second, 2 contexts", (TWO, "Runs per second"), None, None),
+    ("Explorer. Schedules per second, 2 contexts", (TWO, "Schedules per second"), None, None),
     ("Explorer. Every schedule of 3 contexts' split increments (s)", (THREE, WALL + "@s"), None, ("<", 30.0)),
     ("Explorer. Schedules run to an end, 3 contexts", (THREE, "Schedules"), None, None),
-    ("Explorer. Runs of the body per second, 3 contexts", (THREE, "Runs per second"), None, None),
+    ("Explorer. Schedules per second, 3 contexts", (THREE, "Schedules per second"), None, None),
 ]
 
 # Heartbeat values are recorded in nanoseconds and shown in milliseconds; memory in bytes, shown in MB.

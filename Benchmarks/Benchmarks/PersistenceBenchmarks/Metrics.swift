@@ -53,6 +53,6 @@ extension Benchmark {
 extension BenchmarkMetric {
     /// Schedules an exploration ran to an end (issue 35).
     static let schedules = BenchmarkMetric.custom("Schedules", polarity: .prefersSmaller, useScalingFactor: false)
-    /// Runs of the body per second, pruned ones included (issue 35).
-    static let schedulesPerSecond = BenchmarkMetric.custom("Runs per second", polarity: .prefersLarger, useScalingFactor: false)
+    /// Schedules run to an end per second of the exploration (issue 35).
+    static let schedulesPerSecond = BenchmarkMetric.custom("Schedules per second", polarity: .prefersLarger, useScalingFactor: false)
 }
