@@ -24,7 +24,7 @@ import Foundation
 ///
 /// The body must build its state afresh (an in-memory container, say) and depend on nothing but
 /// the schedule: each run repeats the choices of the one before up to the step it changes.
-/// Work outside the explorer (a `Thread`, `DispatchQueue.global()`, `Task.sleep`) is reported as
+/// Work outside the explorer (a `Thread`, `DispatchQueue.global()`, a pending `Task.sleep`) is reported as
 /// ``InterleavingsError/workEscaped(_:)``. How it works, and what it cannot see, is in the
 /// article <doc:ExploringInterleavings>.
 public enum Interleavings {

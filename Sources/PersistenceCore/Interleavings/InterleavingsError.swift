@@ -1,6 +1,6 @@
 /// Why an exploration or a replay could not give a trustworthy answer.
 public enum InterleavingsError: Error, CustomStringConvertible, Equatable {
-    /// Work left the explorer's control: a thread, `DispatchQueue.global()`, a timer, a sleep.
+    /// Work left the explorer's control: a thread, `DispatchQueue.global()`, a pending sleep.
     /// Its effects come in an order the explorer did not choose, so the counts would be a guess.
     case workEscaped(String)
     /// A job ran for `seconds` without reaching a point the explorer controls: it blocked on

@@ -9,7 +9,8 @@ import Darwin
 ///
 /// Timers have no hook that works here: with Swift 6.3 on Linux, `Task.sleep` never calls
 /// `swift_task_enqueueGlobalWithDelay_hook` or its deadline sibling (checked with a program that
-/// set both). A sleeping task is noticed instead when nothing else can run (see ``ScheduleRun``).
+/// set both); the sleeping task's job passes through the global hook like any other, without its
+/// deadline. A sleep still pending is noticed when nothing else can run (see ``ScheduleRun``).
 ///
 /// The runtime exports each hook as a pointer to an optional function (`swift_task_enqueueGlobal_hook`
 /// and its siblings in the runtime's `Hooks.cpp`); swift-concurrency-extras' `MainSerialExecutor`
