@@ -18,7 +18,7 @@ import Darwin
 /// **Steps.** A chosen job runs on the queue it would run on (a context's queue, the main queue,
 /// or a concurrent queue standing in for the global executor), while the explorer's thread waits.
 /// The job's step ends when it returns, or when it reaches a ``SchedulingPoint`` (a store read, a
-/// commit, a did-save) or waits in `performAndWait`: its thread is then parked on a ``Gate`` and
+/// commit, a did-save) or waits in `performAndWait`: its thread is then parked on a ``ThreadGate`` and
 /// the lane can be chosen again later to go on from there.
 ///
 /// **What is held.** A job belongs to the run when it is enqueued from the thread running the
@@ -28,14 +28,14 @@ import Darwin
 /// ``InterleavingsError/workEscaped(_:)``.
 // @unchecked: every mutable field is in `state`, a Locked.
 final class ScheduleRun: @unchecked Sendable {
-    private enum LaneKey: Hashable {
+    enum LaneKey: Hashable {
         case mainQueue
         case context(UInt)
         case task(UInt64)
         case actorTurn(Int)
     }
 
-    private struct HeldJob: Sendable {
+    struct HeldJob: Sendable {
         let label: String
         let queue: DispatchQueue
         /// The lane waiting for this job in `performAndWait`, if any.
@@ -49,16 +49,16 @@ final class ScheduleRun: @unchecked Sendable {
         }
     }
 
-    private enum LaneState {
+    enum LaneState {
         case idle
         case running
         /// Parked at a scheduling point (or back from `performAndWait`, after step `cause`), ready to go on.
-        case paused(SchedulingPoint?, label: String, cause: Int?, Gate)
+        case paused(SchedulingPoint?, label: String, cause: Int?, ThreadGate)
         /// Parked in `performAndWait` until a job of another lane has run.
-        case waiting(Gate)
+        case waiting(ThreadGate)
     }
 
-    private struct Lane {
+    struct Lane {
         let name: String
         /// A plain actor's turn: the runtime adds the actor's later jobs to it without telling
         /// anyone, so no step can be shown independent while one is alive.
@@ -82,12 +82,12 @@ final class ScheduleRun: @unchecked Sendable {
         }
     }
 
-    private enum RootResult {
+    enum RootResult {
         case returned(any Sendable)
         case threw(String)
     }
 
-    private struct State {
+    struct State {
         var lanes: [Lane] = []
         var laneIndex: [LaneKey: Int] = [:]
         var contextLanes = 0
@@ -187,27 +187,27 @@ final class ScheduleRun: @unchecked Sendable {
         case deadlocked(Schedule, blocksMainQueue: Bool)
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
     /// How long a step may run before the explorer calls it stuck outside its control.
     private let stepTimeout: TimeInterval = 10
 
     // MARK: The run under way
 
-    private static let current = Locked<ScheduleRun?>(nil)
+    static let current = Locked<ScheduleRun?>(nil)
     /// Read first by every hook and every `perform`: one atomic load when nothing is explored.
-    private static let isActive = Atomic<Bool>(false)
+    static let isActive = Atomic<Bool>(false)
     /// One exploration at a time per process: the hooks are process-wide.
     private static let exploring = Locked(false)
     /// Stands in for the global concurrent executor: task jobs run here, one at a time.
-    private static let globalStandIn = DispatchQueue(label: "Interleavings: global concurrent executor", attributes: .concurrent)
+    static let globalStandIn = DispatchQueue(label: "Interleavings: global concurrent executor", attributes: .concurrent)
 
     /// The run under way, if the current thread runs its chosen step.
-    private static var controllingCurrentThread: ScheduleRun? {
+    static var controllingCurrentThread: ScheduleRun? {
         guard isActive.load(ordering: .acquiring), let run = current.withLock({ $0 }) else { return nil }
         return run.state.withLock { $0.isCurrentThreadRunning } ? run : nil
     }
 
-    private static var activeRun: ScheduleRun? {
+    static var activeRun: ScheduleRun? {
         guard isActive.load(ordering: .acquiring) else { return nil }
         return current.withLock { $0 }
     }
@@ -217,138 +217,6 @@ final class ScheduleRun: @unchecked Sendable {
         exploring.withLock(when: { !$0 }) { $0 = true }
         defer { exploring.withLock { $0 = false } }
         return try body()
-    }
-
-    // MARK: Where jobs come in
-
-    /// Where the runtime sent a job.
-    enum RuntimeDestination {
-        /// The global concurrent executor (the hook): a task's start or resumption, or a plain
-        /// actor's turn.
-        case global
-        /// The main actor (the hook).
-        case mainActor
-        /// ``GlobalExecutorStandIn``: a task resumed where it last ran, or its `Task.yield()`.
-        case standIn
-    }
-
-    /// Holds `job` if the run's current step enqueued it.
-    static func holdRuntimeJob(_ job: UnownedJob, sentTo destination: RuntimeDestination) -> Bool {
-        guard let run = activeRun else { return false }
-        let task = taskID(of: job)
-        let onMainActor = destination == .mainActor
-        let held = HeldJob(label: "", queue: onMainActor ? .main : globalStandIn) {
-            if onMainActor {
-                job.runSynchronously(on: MainActor.sharedUnownedExecutor)
-            } else {
-                job.runSynchronously(on: GlobalExecutorStandIn.shared.asUnownedSerialExecutor())
-            }
-        }
-        return run.state.withLock { (state: inout State) -> Bool in
-            guard state.isCurrentThreadRunning else {
-                if let task, state.knownTasks.contains(task) {
-                    state.escapes.append("a task of the body was resumed from a thread the explorer does not control (\(DispatchQueue.currentLabel))")
-                }
-                return false
-            }
-            let label: String
-            let lane: Int
-            if onMainActor {
-                label = "MainActor job"
-                lane = state.mainQueueLane()
-            } else if let task {
-                label = state.knownTasks.contains(task) ? "resumes" : "starts"
-                lane = state.lane(ofTask: task)
-            } else if destination == .standIn, let running = state.runningLane {
-                // `Task.yield()` wraps the running task in a job of its own, with no id.
-                label = "yields"
-                lane = running
-            } else {
-                label = "actor job"
-                lane = state.newActorTurnLane()
-            }
-            if let task { state.knownTasks.insert(task) }
-            state.hold(held.labelled(label), on: lane)
-            return true
-        }
-    }
-
-    /// `perform` and every asynchronous job on `context`'s queue: holds `body` if the current
-    /// step enqueued it.
-    static func holdContextJob(on context: ModelContext, label: String, running task: UnownedJob?,
-                               _ body: @escaping @Sendable () -> Void) -> Bool {
-        guard let run = activeRun else { return false }
-        let task = task.flatMap(taskID(of:))
-        return run.state.withLock { state in
-            guard state.isCurrentThreadRunning else {
-                if state.ownedContexts.contains(context.token) {
-                    state.escapes.append("\(label) on a context of the body was enqueued from \(DispatchQueue.currentLabel), a queue the explorer does not control")
-                }
-                return false
-            }
-            let lane = state.lane(of: context)
-            // A model actor's job says whose it is: "actor job (task 2)".
-            let taskLane = task.flatMap { state.laneIndex[.task($0)] }
-            let named = taskLane.map { "\(label) (\(state.lanes[$0].name))" } ?? label
-            state.hold(HeldJob(label: named, queue: context.queue, body: body), on: lane)
-            return true
-        }
-    }
-
-    /// `performAndWait` from the current step: runs `body` as a job of `context`'s lane and parks
-    /// the caller until it has run. False (the caller runs it as usual) outside an exploration.
-    static func runAndWait(on context: ModelContext, _ body: @escaping @Sendable () -> Void) -> Bool {
-        guard let run = activeRun else { return false }
-        let gate = Gate()
-        let held = run.state.withLock { state -> Bool in
-            guard state.isCurrentThreadRunning, let caller = state.runningLane else {
-                if state.ownedContexts.contains(context.token) {
-                    state.escapes.append("performAndWait on a context of the body was called from \(DispatchQueue.currentLabel), a queue the explorer does not control")
-                }
-                return false
-            }
-            let lane = state.lane(of: context)
-            state.hold(HeldJob(label: "performAndWait", queue: context.queue, waiter: caller, body: body), on: lane)
-            state.lanes[caller].state = .waiting(gate)
-            state.endStep()
-            return true
-        }
-        guard held else { return false }
-        run.resume(after: gate)
-        return true
-    }
-
-    /// A scheduling point: parks the current step here until the explorer chooses its lane again.
-    static func pause(at point: SchedulingPoint) {
-        guard let run = activeRun else { return }
-        let gate = Gate()
-        let parked = run.state.withLock { state -> Bool in
-            guard state.isCurrentThreadRunning, let lane = state.runningLane else { return false }
-            state.lanes[lane].state = .paused(point, label: point.label, cause: nil, gate)
-            state.endStep()
-            return true
-        }
-        if parked { run.resume(after: gate) }
-    }
-
-    /// Marks a context made by the current step as the run's: using it from elsewhere is an escape.
-    static func noteCreated(_ context: ModelContext) {
-        guard let run = activeRun else { return }
-        run.state.withLock { state in
-            if state.isCurrentThreadRunning { state.ownedContexts.insert(context.token) }
-        }
-    }
-
-    private func resume(after gate: Gate) {
-        gate.wait()
-        state.withLock { $0.runningThread = pthread_self() }
-    }
-
-    /// The id the runtime gives a task's job ("UnownedJob(id: 12)"); nil for an actor's turn.
-    private static func taskID(of job: UnownedJob) -> UInt64? {
-        let text = job.description
-        guard let start = text.range(of: "id: ")?.upperBound else { return nil }
-        return UInt64(text[start...].prefix { $0.isNumber })
     }
 
     // MARK: Running it
@@ -424,7 +292,7 @@ final class ScheduleRun: @unchecked Sendable {
     }
 
     private enum Start {
-        case open(Gate)
+        case open(ThreadGate)
         case run(HeldJob)
     }
 
@@ -458,7 +326,7 @@ final class ScheduleRun: @unchecked Sendable {
         }
         switch start {
         case .open(let gate):
-            gate.open()
+            gate.signal()
         case .run(let job):
             job.queue.async { [self] in run(job, on: lane) }
         }
@@ -500,36 +368,5 @@ final class ScheduleRun: @unchecked Sendable {
 
     private func throwEscapes() throws(InterleavingsError) {
         if let escape = state.withLock({ $0.escapes.first }) { throw .workEscaped(escape) }
-    }
-}
-
-/// The executor a held task job runs on, in place of the global concurrent executor.
-///
-/// Running a task's job "on" the global concurrent executor as a task executor
-/// (`runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())`) makes the runtime
-/// send the task's later hops straight to that executor, past the hook, where the explorer loses
-/// them. On a serial executor of its own, every hop away goes back through the hook, and a
-/// continuation resumed later comes back here, to ``enqueue(_:)``, which holds it again.
-final class GlobalExecutorStandIn: SerialExecutor {
-    static let shared = GlobalExecutorStandIn()
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        if !ScheduleRun.holdRuntimeJob(job, sentTo: .standIn) {
-            globalConcurrentExecutor.enqueue(ExecutorJob(job))
-        }
-    }
-}
-
-/// Where a parked step's thread waits until the explorer lets it go on.
-final class Gate: Sendable {
-    private let isOpen = Locked(false)
-
-    func wait() {
-        isOpen.withLock(when: { $0 }) { _ in }
-    }
-
-    func open() {
-        isOpen.withLock { $0 = true }
     }
 }

@@ -55,19 +55,3 @@ extension WrongQueueMutation {
         return RaceTally(threads: 2, incrementsPerThread: 1, observed: await captured.count())
     }
 }
-
-/// A one-shot signal between threads: `wait()` blocks until `signal()` was called, before or after.
-///
-/// The package's lock, which ThreadSanitizer sees: the order it imposes is a happens-before edge,
-/// so the forced interleaving is a lost update, not a data race.
-final class ThreadGate: Sendable {
-    private let isOpen = Locked(false)
-
-    func signal() {
-        isOpen.withLock { $0 = true }
-    }
-
-    func wait() {
-        isOpen.withLock(when: { $0 }) { _ in }
-    }
-}

@@ -1,8 +1,7 @@
-import PersistenceCore
-
 /// A one-shot signal between tasks: `wait()` suspends until `signal()` was called, before or
-/// after. What forces an interleaving a lesson depends on, without a sleep.
-final class AsyncSignal: Sendable {
+/// after, for any number of waiters. What forces an interleaving a lesson or a test depends on,
+/// without a sleep (the tests call it `Gate`).
+package final class AsyncSignal: Sendable {
     private struct State {
         var isSignalled = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +9,9 @@ final class AsyncSignal: Sendable {
 
     private let state = Locked(State())
 
-    func signal() {
+    package init() {}
+
+    package func signal() {
         let waiters = state.withLock { state in
             state.isSignalled = true
             defer { state.waiters = [] }
@@ -19,7 +20,7 @@ final class AsyncSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    package func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state in
                 if !state.isSignalled { state.waiters.append(continuation) }
