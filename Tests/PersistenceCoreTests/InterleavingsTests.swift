@@ -199,6 +199,31 @@ import Testing
         #expect(thread?.description.contains("does not control") == true)
     }
 
+    @Test func theMainContextIsALaneAndTheMainActorIsReportedAsEscapedWork() async throws {
+        let exploration = try await Interleavings.explore { () async throws -> Race in
+            let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            let id = try await IncrementRaceSeed.seed(container)
+            let background = ModelContext(container, concurrencyType: .privateQueue)
+            container.mainContext.mergePolicy = .mergeByPropertyObjectTrump
+            background.mergePolicy = .mergeByPropertyObjectTrump
+            async let fromMain: Bool = Self.increment(id, on: container.mainContext, split: true)
+            async let fromBackground: Bool = Self.increment(id, on: background, split: true)
+            let saved = await [fromMain, fromBackground]
+            guard !saved.contains(false) else { return .refused }
+            return try await Self.finalCount(container, id) == 2 ? .keptBoth : .lostOne
+        }
+        #expect(exploration.isExhaustive)
+        #expect(exploration.outcomes[.lostOne, default: 0] > 0)
+        #expect(exploration.firstSchedule(producing: .lostOne)?.lanes.contains("main queue") == true)
+        // Swift 6.3 on Linux never calls the main executor's hook: a MainActor hop cannot be held.
+        let error = await #expect(throws: InterleavingsError.self) {
+            try await Interleavings.explore { () async -> Int in
+                await MainActor.run { 1 }
+            }
+        }
+        #expect(error?.description.contains("MainActor") == true)
+    }
+
     @Test func aDeadlockEndsItsScheduleWithATimelineInsteadOfHanging() async throws {
         let exploration = try await Interleavings.explore { () async throws -> Bool in
             let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
@@ -215,6 +240,19 @@ import Testing
         let deadlock = try #require(exploration.firstDeadlock)
         #expect(deadlock.endedInDeadlock)
         #expect(deadlock.timeline.contains("deadlock"))
+    }
+}
+
+/// Seeds one item at count 0.
+enum IncrementRaceSeed {
+    static func seed(_ container: ModelContainer) async throws -> PersistentIdentifier {
+        let context = ModelContext(container, concurrencyType: .privateQueue)
+        return try await context.perform {
+            let item = Item(timestamp: Date(timeIntervalSince1970: 0), title: "counter")
+            context.insert(item)
+            try context.save()
+            return item.persistentModelID
+        }
     }
 }
 

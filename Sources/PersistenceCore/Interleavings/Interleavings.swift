@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a body once per schedule of its jobs: every order in which its contexts' queues, model
-/// actors, tasks and the main actor could take their turns. The lab's answer to "is there *any*
+/// actors and tasks could take their turns. The lab's answer to "is there *any*
 /// order in which this loses an update?", in the manner of Rust's loom and Microsoft's CHESS.
 ///
 /// ```swift
@@ -16,7 +16,7 @@ import Foundation
 ///
 /// While the body runs, every job it enqueues is held, and the explorer picks which runs next:
 /// on a context's queue (`perform`, `performAndWait`, merges, a model actor's jobs), the global
-/// concurrent executor (task starts and resumptions) or the main actor. Inside a job, every access
+/// concurrent executor (task starts and resumptions). Inside a job, every access
 /// to state that queues share is a point where it may be paused and another lane run first: a
 /// store read, a commit, a did-save notification (see ``willAccess(_:)``). Jobs of one queue or
 /// actor keep their order, so every schedule is one the runtime could produce; two contexts'

@@ -21,7 +21,7 @@ public enum InterleavingsError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .workEscaped(let what):
-            "Work escaped the explorer: \(what). The explorer can only order jobs on contexts' queues, model actors, the main actor and tasks; start no threads, use no DispatchQueue.global() and no sleeps or timers inside an explored body."
+            "Work escaped the explorer: \(what). The explorer can only order jobs on contexts' queues (the main context's included), model actors and tasks; start no threads, use no DispatchQueue.global(), no MainActor code and no sleeps or timers inside an explored body."
         case .jobDidNotYield(let lane, let step, let seconds):
             "The job of \(lane) (\(step)) ran for \(seconds) s without reaching a point the explorer controls. It is probably blocked on something outside the explorer: a lock, a semaphore or DispatchQueue.sync on another queue."
         case .bodyIsNotDeterministic(let step):

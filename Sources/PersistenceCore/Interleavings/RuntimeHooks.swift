@@ -4,13 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the explorer meets the Swift runtime: the hooks through which every job bound for the
-/// global concurrent executor or the main executor passes before the runtime sees it.
+/// Where the explorer meets the Swift runtime: the hook through which every job bound for the
+/// global concurrent executor passes before the runtime sees it.
 ///
 /// Timers have no hook that works here: with Swift 6.3 on Linux, `Task.sleep` never calls
 /// `swift_task_enqueueGlobalWithDelay_hook` or its deadline sibling (checked with a program that
 /// set both); the sleeping task's job passes through the global hook like any other, without its
 /// deadline. A sleep still pending is noticed when nothing else can run (see ``ScheduleRun``).
+/// Nor is `swift_task_enqueueMainExecutor_hook` ever called (a `MainActor.run` checked the same
+/// way): a MainActor job goes straight to the main queue, and comes back as work that escaped.
 ///
 /// The runtime exports each hook as a pointer to an optional function (`swift_task_enqueueGlobal_hook`
 /// and its siblings in the runtime's `Hooks.cpp`); swift-concurrency-extras' `MainSerialExecutor`
@@ -34,11 +36,6 @@ enum RuntimeHooks {
         if let global = dlsym(process, "swift_task_enqueueGlobal_hook") {
             global.assumingMemoryBound(to: Hook?.self).pointee = { job, original in
                 if !ScheduleRun.holdRuntimeJob(job, sentTo: .global) { original(job) }
-            }
-        }
-        if let main = dlsym(process, "swift_task_enqueueMainExecutor_hook") {
-            main.assumingMemoryBound(to: Hook?.self).pointee = { job, original in
-                if !ScheduleRun.holdRuntimeJob(job, sentTo: .mainActor) { original(job) }
             }
         }
         return true

@@ -14,8 +14,6 @@ extension ScheduleRun {
         /// The global concurrent executor (the hook): a task's start or resumption, or a plain
         /// actor's turn.
         case global
-        /// The main actor (the hook).
-        case mainActor
         /// ``GlobalExecutorStandIn``: a task resumed where it last ran, or its `Task.yield()`.
         case standIn
     }
@@ -24,27 +22,21 @@ extension ScheduleRun {
     static func holdRuntimeJob(_ job: UnownedJob, sentTo destination: RuntimeDestination) -> Bool {
         guard let run = activeRun else { return false }
         let task = taskID(of: job)
-        let onMainActor = destination == .mainActor
-        let held = HeldJob(label: "", queue: onMainActor ? .main : globalStandIn) {
-            if onMainActor {
-                job.runSynchronously(on: MainActor.sharedUnownedExecutor)
-            } else {
-                job.runSynchronously(on: GlobalExecutorStandIn.shared.asUnownedSerialExecutor())
-            }
+        let held = HeldJob(label: "", queue: globalStandIn) {
+            job.runSynchronously(on: GlobalExecutorStandIn.shared.asUnownedSerialExecutor())
         }
         return run.state.withLock { (state: inout State) -> Bool in
             guard state.isCurrentThreadRunning else {
                 if let task, state.knownTasks.contains(task) {
-                    state.escapes.append("a task of the body was resumed from a thread the explorer does not control (\(DispatchQueue.currentLabel))")
+                    let place = DispatchQueue.currentLabel
+                    state.escapes.append("a task of the body was resumed from a thread the explorer does not control (\(place))"
+                        + (place == QueueIdentity.mainQueueLabel ? ": the MainActor, whose jobs the runtime does not let the explorer hold" : ""))
                 }
                 return false
             }
             let label: String
             let lane: Int
-            if onMainActor {
-                label = "MainActor job"
-                lane = state.mainQueueLane()
-            } else if let task {
+            if let task {
                 label = state.knownTasks.contains(task) ? "resumes" : "starts"
                 lane = state.lane(ofTask: task)
             } else if destination == .standIn, let running = state.runningLane {

@@ -10,13 +10,13 @@ import Darwin
 /// One run of an explored body under one schedule: the jobs it enqueues are held in lanes, and
 /// exactly one step runs at a time, the one the explorer chose.
 ///
-/// **Lanes.** A lane is a queue, an actor or a task: every context's queue (the main queue is one
-/// lane, shared with the main actor), every task, every plain actor's turn. A lane's jobs run in
+/// **Lanes.** A lane is a queue, an actor or a task: every context's queue (the main context's is
+/// the main queue), every task, every plain actor's turn. A lane's jobs run in
 /// the order they were enqueued, as a serial queue or an actor runs them, so every schedule is
 /// one the runtime could produce.
 ///
 /// **Steps.** A chosen job runs on the queue it would run on (a context's queue, the main queue,
-/// or a concurrent queue standing in for the global executor), while the explorer's thread waits.
+/// or a queue standing in for the global executor), while the explorer's thread waits.
 /// The job's step ends when it returns, or when it reaches a ``SchedulingPoint`` (a store read, a
 /// commit, a did-save) or waits in `performAndWait`: its thread is then parked on a ``ThreadGate`` and
 /// the lane can be chosen again later to go on from there.
