@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Observation
 import PersistenceCore
 import SampleModels
 import TestSupport
@@ -27,6 +28,26 @@ struct SwiftDataSpellingTests {
         #expect(temporary.id != permanent.id, "it changes with the identifier at the first save")
         let decoded = try JSONDecoder().decode(PersistentIdentifier.ID.self, from: JSONEncoder().encode(permanent.id))
         #expect(decoded == permanent.id)
+    }
+
+    @Test("A model is Observable and its type is a SendableMetatype, as SwiftData's PersistentModel declares: the type crosses into a @concurrent function")
+    func modelTypesCrossIsolation() async throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        try await context.perform {
+            context.insert(Item(timestamp: Date(timeIntervalSince1970: 0)))
+            try context.save()
+        }
+        // A generic over `T: PersistentModel` sends `T.self` to a `@concurrent` function: SwiftData
+        // code does this, and without SendableMetatype Swift 6.2 warns that the metatype is not Sendable.
+        #expect(try await Self.count(of: Item.self, in: container) == 1)
+        #expect((Item.self as Any.Type) is any Observable.Type)
+    }
+
+    @concurrent
+    private static func count<T: PersistentModel>(of type: T.Type, in container: ModelContainer) async throws -> Int {
+        let context = ModelContext(container, concurrencyType: .privateQueue)
+        return try await context.perform { try context.fetchCount(FetchDescriptor<T>()) }
     }
 
     @Test("A public actor conforms to ModelActor without declaring modelContext: SwiftData's is an extension member")

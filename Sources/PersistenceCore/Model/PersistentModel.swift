@@ -1,3 +1,5 @@
+import Observation
+
 /// A class whose stored properties live in a store: what `@Model` makes of a `final class`.
 ///
 /// Models are bound to the context that registered them, and to its queue: read and write their
@@ -7,8 +9,11 @@
 ///
 /// As in SwiftData, a model is `Identifiable` (its `id` is its ``persistentModelID`` unless the
 /// class declares an `id` of its own) and `Hashable` (by object identity, so that a model keeps
-/// its hash when its temporary identifier becomes permanent at its first save).
-public protocol PersistentModel: AnyObject, Hashable, Identifiable {
+/// its hash when its temporary identifier becomes permanent at its first save). It refines
+/// `Observable` (`@Model` builds in the observation registrar) and `SendableMetatype`, as
+/// SwiftData's `PersistentModel` does: the type, unlike its instances, may cross isolation
+/// (`FetchDescriptor<Item>` in a `@concurrent` function, `Item.self` handed to a model actor).
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
     /// Where the attribute values live; every generated accessor goes through it. (SwiftData's
     /// name for it, typed by the model, is ``persistentBackingData``.)
     var backingData: BackingData { get }
