@@ -18,6 +18,13 @@ import XCTest
 final class BadInputXCTests: XCTestCase {
     /// A store of the `store-test-helper` helper's model holding `count` items; the container is closed.
     private func makeStore(at url: URL, count: Int = 3) throws {
+        try saveItems(at: url, count: count)
+        // Released, the container closes wherever its last reference goes: perhaps a moment later,
+        // on the thread posting its remoteChange.
+        XCTAssertTrue(OpenStoreFiles.waitUntilClosed(url), "the store stayed open")
+    }
+
+    private func saveItems(at url: URL, count: Int) throws {
         let container = try ModelContainer(for: ImportedItem.self, configuration: .file(url))
         let context = container.newBackgroundContext()
         try context.performAndWait {

@@ -68,6 +68,14 @@ struct MigrationTests {
     /// A file store holding two version-1 notes.
     private func versionOneStore(in directory: TemporaryDirectory) throws -> URL {
         let url = directory.file("notes.store")
+        try saveVersionOneNotes(at: url)
+        // The container is released; it closes (and folds its log into the file) wherever its last
+        // reference goes, perhaps a moment later on the thread posting its remoteChange.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        return url
+    }
+
+    private func saveVersionOneNotes(at url: URL) throws {
         let container = try ModelContainer(for: NotesV1.Note.self, configuration: .file(url))
         let context = container.newBackgroundContext()
         try context.performAndWait {
@@ -75,7 +83,6 @@ struct MigrationTests {
             context.insert(NotesV1.Note(title: "Ideas", color: "blue", code: 2))
             try context.save()
         }
-        return url
     }
 
     /// The version-2 notes' headings, by code.

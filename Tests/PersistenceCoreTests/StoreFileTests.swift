@@ -79,7 +79,8 @@ struct StoreFileTests {
             let container = try open(url)
             _ = container.storeIdentifier
         }
-        // Fold the WAL into the main file so the truncation hits real pages.
+        // Closed, the container folded the WAL into the main file, so the truncation hits real pages.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
         let whole = try #require(contents(of: url))
         #expect(whole.count > 1024)
         let cut = whole.prefix(Int(Double(whole.count) * fraction) + 3)

@@ -10,7 +10,7 @@ import Foundation
 /// open, would: another process's writer could then checkpoint the write-ahead log under our
 /// readers, and the next open finds a short page ("unable to get the page", SQLite error 522), as
 /// the lesson widget-change did under ThreadSanitizer's slower schedule.
-enum OpenStoreFiles {
+package enum OpenStoreFiles {
     /// How many SQLite connections have each file open, by standardized path (`SQLiteConnection`
     /// counts itself in as it opens and out once closed).
     private static let counts = Locked<[String: Int]>([:])
@@ -31,6 +31,15 @@ enum OpenStoreFiles {
             let key = key(url)
             if let count = counts[key], count > 1 { counts[key] = count - 1 } else { counts[key] = nil }
         }
+    }
+
+    /// Waits until no connection of this process has `url` open, at most `seconds`; false if one
+    /// still has. A released container closes its store where its last reference goes, which may
+    /// be the commit listeners' thread, posting its `remoteChange` a moment after the code that
+    /// made it is done: code that reads the file's bytes next waits here first.
+    package static func waitUntilClosed(_ url: URL, seconds: TimeInterval = 10) -> Bool {
+        let key = key(url)
+        return counts.withLock(when: { $0[key] == nil }, deadline: Date(timeIntervalSinceNow: seconds)) { _ in true } ?? false
     }
 
     private static func key(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
