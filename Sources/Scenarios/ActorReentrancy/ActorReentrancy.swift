@@ -45,11 +45,7 @@ public struct ActorReentrancy: Scenario {
         for way in Way.allCases {
             forced[way] = try await Self.forcedInterleaving(way, in: environment)
         }
-        var explored: [ExploredRace] = []
-        for race in LessonExplorations.of(Self.info.id) {
-            explored.append(try await race.explore())
-        }
-        return Outcome(forced: forced, explored: explored)
+        return Outcome(forced: forced, explored: try await LessonExplorations.explore(Self.info.id))
     }
 
     /// The four ways to count a like: the wrong one, then the three right ones.

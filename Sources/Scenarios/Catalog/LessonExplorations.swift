@@ -46,6 +46,15 @@ public enum LessonExplorations {
         all.filter { $0.lesson == id }
     }
 
+    /// Every race of lesson `id`, explored, in order.
+    public static func explore(_ id: String) async throws -> [ExploredRace] {
+        var explored: [ExploredRace] = []
+        for race in of(id) {
+            explored.append(try await race.explore())
+        }
+        return explored
+    }
+
     /// The ids of the lessons that explore a race, in course order.
     public static var lessons: [String] {
         ScenarioCatalog.infos.map(\.id).filter { !of($0).isEmpty }

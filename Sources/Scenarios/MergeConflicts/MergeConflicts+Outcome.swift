@@ -92,10 +92,7 @@ extension MergeConflicts {
         let edit = outcome.contextEdit, batch = outcome.batchEdit, original = outcome.original
         func stored(_ row: PolicyResult?) -> Check.Value { .init("store", row.map { "\($0.store)" } ?? "no run") }
         let trumpRace = outcome.explored(Self.objectTrumpRace), errorRace = outcome.explored(Self.errorRace)
-        func explored(_ race: ExploredRace?) -> [Check.Value] {
-            [.init("schedules", race?.schedules ?? 0), .init("kept both", race?[.keptBoth] ?? 0),
-             .init("lost one", race?[.lostOne] ?? 0), .init("refused", race?[.refused] ?? 0)]
-        }
+        func explored(_ race: ExploredRace?) -> [Check.Value] { race?.measured ?? [.init("schedules", 0)] }
         return [
             Check("under the default .error, the save throws a conflict between the version the context read and the newer one in the store",
                   holds: error?.saved == false && conflict.map { $0.newVersionNumber > $0.oldVersionNumber } == true,

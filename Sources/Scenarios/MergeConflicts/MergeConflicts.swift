@@ -46,10 +46,7 @@ public struct MergeConflicts: Scenario {
         for policy in Self.policies {
             results.append(try await runExample(under: policy, in: environment))
         }
-        var explored: [ExploredRace] = []
-        for race in LessonExplorations.of(Self.info.id) {
-            explored.append(try await race.explore())
-        }
+        let explored = try await LessonExplorations.explore(Self.info.id)
         return Outcome(original: Self.original, contextEdit: Self.contextEdit, batchEdit: Self.batchEdit, results: results,
                        autoMergingMainContext: try await runOnMainContext(mergingByHand: false, in: environment),
                        batchMergedByHand: try await runOnMainContext(mergingByHand: true, in: environment),

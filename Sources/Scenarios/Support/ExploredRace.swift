@@ -37,6 +37,12 @@ public struct ExploredRace: Sendable, Codable, Hashable {
     /// How many schedules gave `outcome`.
     public subscript(outcome: RaceOutcome) -> Int { counts[outcome, default: 0] }
 
+    /// The counts a check shows as its measured values.
+    public var measured: [Check.Value] {
+        [.init("schedules", schedules), .init("kept both", self[.keptBoth]),
+         .init("lost one", self[.lostOne]), .init("refused", self[.refused])]
+    }
+
     /// "lost one in 4 of 6 schedules, kept both in 2 (every schedule)".
     public var summary: String {
         let parts = RaceOutcome.allCases.compactMap { outcome in

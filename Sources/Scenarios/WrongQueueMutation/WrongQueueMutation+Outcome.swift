@@ -58,10 +58,7 @@ extension WrongQueueMutation {
         let violation = record.violations.first
         func lost(_ lane: RaceLane) -> Int? { outcome.forced[lane]?.lost }
         let shared = outcome.explored(Self.sharedContextRace), twoContexts = outcome.explored(Self.twoContextsRace)
-        func explored(_ race: ExploredRace?) -> [Check.Value] {
-            [.init("schedules", race?.schedules ?? 0), .init("kept both", race?[.keptBoth] ?? 0),
-             .init("lost one", race?[.lostOne] ?? 0), .init("refused", race?[.refused] ?? 0)]
-        }
+        func explored(_ race: ExploredRace?) -> [Check.Value] { race?.measured ?? [.init("schedules", 0)] }
         func counted(_ lane: RaceLane) -> [Check.Value] {
             [.init("expected", outcome.forced[lane]?.expected ?? 0), .init("observed", outcome.forced[lane]?.observed ?? 0)]
         }

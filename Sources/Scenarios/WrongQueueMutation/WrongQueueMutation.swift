@@ -72,10 +72,7 @@ public struct WrongQueueMutation: Scenario {
         }
 
         // The same increments done right, on contexts' queues, counted over every schedule.
-        var explored: [ExploredRace] = []
-        for race in LessonExplorations.of(Self.info.id) {
-            explored.append(try await race.explore())
-        }
+        let explored = try await LessonExplorations.explore(Self.info.id)
 
         return Outcome(off: off, record: record, backingData: backingData, trapMessage: record.violations.first?.description,
                        autoDispatch: autoDispatch, forced: forced, unsynchronisedRace: unsynchronised,

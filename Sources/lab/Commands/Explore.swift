@@ -37,11 +37,7 @@ struct Explore: AsyncParsableCommand {
         let lessons = try lessonIDs()
         var explored: [ExploredLesson] = []
         for lesson in lessons {
-            var races: [ExploredRace] = []
-            for race in LessonExplorations.of(lesson) {
-                races.append(try await race.explore())
-            }
-            explored.append(ExploredLesson(lesson: lesson, races: races))
+            explored.append(ExploredLesson(lesson: lesson, races: try await LessonExplorations.explore(lesson)))
         }
         if let save { try saveFirstFailure(of: explored, to: save) }
         if output.json { return try JSONOutput.print(explored) }
