@@ -1,7 +1,7 @@
 // The macros' declarations. Their implementations live in the `PersistenceCoreMacros` target, a
 // compiler plugin; what each one writes is shown in its tests (`PersistenceCoreMacrosTests`).
 
-/// Turns a `final class` into a model whose stored `var`s live in a store: SwiftData's `@Model`.
+/// Turns a class into a model whose stored properties live in a store: SwiftData's `@Model`.
 ///
 /// Each persisted property becomes accessors that go through ``BackingData``, the one place where
 /// queue confinement is checked and changes are recorded. The class gains
@@ -11,17 +11,16 @@
 /// to its context's queue, so the compiler refuses to send one elsewhere (send its
 /// ``PersistentModel/persistentModelID`` instead).
 ///
-/// Persisted properties are the stored `var`s that are not `static`, `lazy` or `@Transient`,
-/// of type `Bool, Int, Int64, Double, String, Date, UUID, Data` or an optional of one, in
-/// declaration order.
+/// Persisted properties are the stored properties that are not `static`, `lazy` or `@Transient`,
+/// in declaration order. A `let` gets the same accessors as a `var`, as with SwiftData: the Swift 6
+/// compiler refuses them, the Swift 5 language mode warns and stores it.
 ///
-/// > Warning: Anything else is a compile-time error naming the property: a `let`, a property
-/// > without an explicit type, `var a, b: Int`, or `didSet`/`willSet` (accessor macros would drop
-/// > them silently).
+/// > Warning: A property without an explicit type, `var a, b: Int`, or `didSet`/`willSet`
+/// > (accessor macros would drop them silently) is a compile-time error naming the property.
 ///
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it
-/// > `@Model nonisolated final class`.
+/// > `@Model nonisolated class`.
 @attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)

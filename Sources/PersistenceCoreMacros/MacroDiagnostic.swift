@@ -13,14 +13,3 @@ struct MacroDiagnostic: DiagnosticMessage {
         self.severity = severity
     }
 }
-
-/// The text of a fix-it the macros offer.
-struct MacroFixIt: FixItMessage {
-    let message: String
-    let fixItID: MessageID
-
-    init(_ id: String, _ message: String) {
-        self.message = message
-        self.fixItID = MessageID(domain: "PersistenceCoreMacros", id: id)
-    }
-}

@@ -54,24 +54,20 @@ struct ModelDeclaration {
                 ?? "not to \(declaration.kindDescription)"
             className = declaration.declaredName ?? ""
             self.diagnostics = [Diagnostic(node: declaration.introducerKeyword, message: MacroDiagnostic(
-                "notAFinalClass", "@Model applies to a final class; \(name)"))]
+                "notAClass", "@Model applies to a class; \(name)"))]
             canGenerate = false
             return
         }
         className = classDecl.name.text
         var declarationErrors: [Diagnostic] = []
-        if !classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
-            declarationErrors.append(Diagnostic(node: classDecl.classKeyword, message: MacroDiagnostic(
-                "notAFinalClass", "@Model applies to a final class; mark '\(className)' final")))
-        }
         if let generics = classDecl.genericParameterClause {
             declarationErrors.append(Diagnostic(node: generics, message: MacroDiagnostic(
-                "genericClass", "@Model applies to a final class that is not generic; '\(className)' has generic parameters")))
+                "genericClass", "@Model applies to a class that is not generic; '\(className)' has generic parameters")))
         }
         if let mainActor = classDecl.attributes.attribute(named: "MainActor") {
             declarationErrors.append(Diagnostic(node: mainActor, message: MacroDiagnostic(
                 "mainActorClass",
-                "@Model applies to a final class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated final class \(className)')")))
+                "@Model applies to a class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated class \(className)')")))
         }
         if properties.count + resolved.count > Self.maximumAttributes {
             declarationErrors.append(Diagnostic(node: classDecl.name, message: MacroDiagnostic(

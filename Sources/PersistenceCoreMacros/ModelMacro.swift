@@ -84,7 +84,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         return """
             /// Each persisted property's key path and name, for predicates and sort descriptors.
             // immutable after initialisation; key paths are not Sendable
-            nonisolated(unsafe) \(raw: model.access)static let attributeKeyPaths: [PartialKeyPath<\(raw: model.className)>: String] = \(raw: dictionary)
+            nonisolated(unsafe) \(raw: model.access)static let attributeKeyPaths: [AnyKeyPath: String] = \(raw: dictionary)
             """
     }
 

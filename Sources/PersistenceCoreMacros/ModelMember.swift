@@ -121,18 +121,10 @@ enum ModelMember {
             return .ignored
         }
 
-        if isLet {
-            return .invalid([Diagnostic(
-                node: variable.bindingSpecifier,
-                message: MacroDiagnostic(
-                    "letNotSupported",
-                    "@Model persists stored properties as 'var': make '\(name)' a 'var', or mark it @Transient to keep it out of the store"),
-                fixIt: FixIt(message: MacroFixIt("useVar", "Replace 'let' with 'var'"), changes: [
-                    .replace(oldNode: Syntax(variable.bindingSpecifier),
-                             newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var)))),
-                ]))])
-        }
-
+        // A stored 'let' is persisted like a 'var', as SwiftData's @Model does: it gets the same
+        // accessors, and the compiler decides. Swift 6 refuses accessors on a 'let' ("cannot expand
+        // accessor macro on variable declared with 'let'", swiftlang/swift#73878); the Swift 5
+        // language mode warns with those words, and the property is stored like any other.
         guard let annotation = binding.typeAnnotation else {
             return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
                 "explicitTypeRequired",

@@ -79,7 +79,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Item.id: "id",
                     \Item.timestamp: "timestamp",
                     \Item.title: "title",
@@ -137,7 +137,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) public static let attributeKeyPaths: [PartialKeyPath<Tag>: String] = [
+                nonisolated(unsafe) public static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Tag.name: "name",
                 ]
 
@@ -197,7 +197,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) fileprivate static let attributeKeyPaths: [PartialKeyPath<Sample>: String] = [
+                nonisolated(unsafe) fileprivate static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Sample.a: "a",
                     \Sample.b: "b",
                     \Sample.c: "c",
@@ -246,7 +246,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Empty>: String] = [:]
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [:]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
@@ -293,7 +293,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Item.name: "name",
                 ]
 
@@ -345,7 +345,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Item.name: "name",
                 ]
 
@@ -434,7 +434,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Stop>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Stop.title: "title",
                     \Stop.tags: "tags",
                     \Stop.trip: "trip",
@@ -562,7 +562,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Trip>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Trip.stops: "stops",
                 ]
 
@@ -614,7 +614,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Trip>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Trip.stops: "stops",
                 ]
 
@@ -772,7 +772,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Task>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Task.title: "title",
                     \Task.status: "status",
                     \Task.priority: "priority",
@@ -826,33 +826,19 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_rejectsALet_andOffersVar() {
+    func testModel_persistsALet_asSwiftDataDoes() {
+        // The same accessors as a 'var': the compiler, not the macro, has the last word on a 'let'.
         assertMacro {
             """
             @Model final class Item {
                 let id: UUID
             }
             """
-        } diagnostics: {
-            """
-            @Model final class Item {
-                let id: UUID
-                ┬──
-                ╰─ 🛑 @Model persists stored properties as 'var': make 'id' a 'var', or mark it @Transient to keep it out of the store
-                   ✏️ Replace 'let' with 'var'
-            }
-            """
-        } fixes: {
-            """
-            @Model final class Item {
-                var id: UUID
-            }
-            """
         } expansion: {
             #"""
             final class Item {
                 @PersistenceCore.PersistedProperty(index: 0)
-                var id: UUID
+                let id: UUID
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
@@ -870,7 +856,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Item>: String] = [
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Item.id: "id",
                 ]
 
@@ -891,84 +877,64 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_asksForOnePropertyPerLine() {
+    func testModel_appliesToAClassThatIsNotFinal() {
         assertMacro {
             """
-            @Model final class Point {
-                var a, b: Int
+            @Model class Item {
+                var name: String
             }
             """
-        } diagnostics: {
-            """
-            @Model final class Point {
-                var a, b: Int
-                    ┬────────
-                    ╰─ 🛑 @Model needs one property per line: declare 'a' and 'b' separately
+        } expansion: {
+            #"""
+            class Item {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var name: String
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Item",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("name", String.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Item.name: "name",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                }
             }
-            """
+
+            extension Item: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Item: Sendable {
+            }
+            """#
         }
     }
 
-    func testModel_rejectsDidSetAndWillSet() {
-        assertMacro {
-            """
-            @Model final class Item {
-                var name: String = "" {
-                    didSet { print(name) }
-                }
-                var age: Int = 0 {
-                    willSet { print(newValue) }
-                }
-            }
-            """
-        } diagnostics: {
-            """
-            @Model final class Item {
-                var name: String = "" {
-                    ┬───
-                    ╰─ 🛑 @Model does not support 'didSet' on 'name': the property's generated accessors would drop it silently; move the code into a method, or mark 'name' @Transient
-                    didSet { print(name) }
-                }
-                var age: Int = 0 {
-                    ┬──
-                    ╰─ 🛑 @Model does not support 'willSet' on 'age': the property's generated accessors would drop it silently; move the code into a method, or mark 'age' @Transient
-                    willSet { print(newValue) }
-                }
-            }
-            """
-        }
-    }
-
-    func testModel_asksForADefault_onATransientProperty() {
-        assertMacro {
-            """
-            @Model final class Item {
-                @Transient var cache: Int
-                @Transient var note: String?
-                @Transient let kind = "item"
-            }
-            """
-        } diagnostics: {
-            """
-            @Model final class Item {
-                @Transient var cache: Int
-                               ┬────
-                               ╰─ 🛑 @Transient property 'cache' needs a default value: a model loaded from the store is made by init(backingData:), which cannot set it
-                @Transient var note: String?
-                @Transient let kind = "item"
-            }
-            """
-        }
-    }
-
-    func testModel_appliesOnlyToAFinalClass() {
+    func testModel_appliesOnlyToAClass() {
         assertMacro {
             "@Model struct Item {}"
         } diagnostics: {
             """
             @Model struct Item {}
                    ┬─────
-                   ╰─ 🛑 @Model applies to a final class; 'Item' is a struct
+                   ╰─ 🛑 @Model applies to a class; 'Item' is a struct
             """
         }
         assertMacro {
@@ -977,16 +943,7 @@ final class ModelMacroTests: XCTestCase {
             """
             @Model enum Item {}
                    ┬───
-                   ╰─ 🛑 @Model applies to a final class; 'Item' is an enum
-            """
-        }
-        assertMacro {
-            "@Model class Item {}"
-        } diagnostics: {
-            """
-            @Model class Item {}
-                   ┬────
-                   ╰─ 🛑 @Model applies to a final class; mark 'Item' final
+                   ╰─ 🛑 @Model applies to a class; 'Item' is an enum
             """
         }
         assertMacro {
@@ -995,11 +952,11 @@ final class ModelMacroTests: XCTestCase {
             """
             @Model final class Box<T> {}
                                   ┬──
-                                  ╰─ 🛑 @Model applies to a final class that is not generic; 'Box' has generic parameters
+                                  ╰─ 🛑 @Model applies to a class that is not generic; 'Box' has generic parameters
             """
         }
         // assertMacro records no expansion after an error: that nothing is added is checked here.
-        for source in ["@Model struct Item {}", "@Model enum Item {}", "@Model class Item {}", "@Model final class Box<T> {}"] {
+        for source in ["@Model struct Item {}", "@Model enum Item {}", "@Model final class Box<T> {}"] {
             XCTAssertEqual(expand(source), source.replacing("@Model ", with: ""))
         }
     }
@@ -1013,7 +970,7 @@ final class ModelMacroTests: XCTestCase {
             """
             @Model actor Item {}
                    ┬────
-                   ╰─ 🛑 @Model applies to a final class; 'Item' is an actor
+                   ╰─ 🛑 @Model applies to a class; 'Item' is an actor
             """
         }
         // assertMacro records no expansion after an error: what is left is compared here.
@@ -1037,7 +994,7 @@ final class ModelMacroTests: XCTestCase {
             """
             @Model @MainActor final class Item {
                    ┬─────────
-                   ╰─ 🛑 @Model applies to a final class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated final class Item')
+                   ╰─ 🛑 @Model applies to a class that is not @MainActor: a model belongs to its context's queue, which may be a private one; remove @MainActor (in a module isolated to the MainActor by default, write 'nonisolated class Item')
             }
             """
         }

@@ -196,6 +196,40 @@ struct SwiftDataSpellingTests {
             #expect(declared == item.id)
         }
     }
+
+    @Test("@Model applies to a class that is not final, as SwiftData's does (Apple's examples write '@Model class'): stored, fetched by predicate, sorted, merged")
+    func classThatIsNotFinal() throws {
+        let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
+        let writer = container.newBackgroundContext(), reader = container.newBackgroundContext()
+        reader.automaticallyMergesChangesFromParent = true
+        let id = try writer.performAndWait {
+            let swift = Bookmark(title: "swift.org", visits: 3)
+            writer.insert(swift)
+            writer.insert(Bookmark(title: "example.com", visits: 1))
+            try writer.save()
+            return swift.persistentModelID
+        }
+        let titles = try reader.performAndWait {
+            try reader.fetch(FetchDescriptor<Bookmark>(predicate: #Predicate { $0.visits > 0 }, sortBy: [SortDescriptor(\.title)])).map(\.title)
+        }
+        #expect(titles == ["example.com", "swift.org"])
+        try writer.performAndWait {
+            (writer.model(for: id) as? Bookmark)?.visits += 1
+            try writer.save()
+        }
+        #expect(reader.performAndWait { (reader.registeredModel(for: id) as Bookmark?)?.visits } == 4)
+    }
+}
+
+/// A model class that is not `final`, as Apple's examples and many apps write them.
+@Model class Bookmark {
+    var title: String
+    var visits: Int
+
+    init(title: String, visits: Int) {
+        self.title = title
+        self.visits = visits
+    }
 }
 
 /// A model written with SwiftData's `@Attribute` options: all compile; only `.unique` changes

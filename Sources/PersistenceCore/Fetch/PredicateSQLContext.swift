@@ -18,7 +18,7 @@ struct PredicateSQLContext {
     init<T: PersistentModel>(model: T.Type, variable: PredicateExpressions.VariableID) {
         modelVariable = variable
         entity = T.entitySchema
-        keyPathNames = T.keyPathNames
+        keyPathNames = T.attributeKeyPaths
         let byName = Dictionary(T.entitySchema.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var attributes: [AnyKeyPath: AttributeSchema] = [:]
         for (keyPath, name) in T.attributeKeyPaths {

@@ -21,7 +21,9 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     static var entitySchema: EntitySchema { get }
     /// Each persisted property's key path and its name, relationships included, so predicates,
     /// sort descriptors and prefetching can name them (Linux has no key-path reflection).
-    static var attributeKeyPaths: [PartialKeyPath<Self>: String] { get }
+    /// Type-erased, like the key paths of SwiftData's `schemaMetadata`, so that a class that is
+    /// not `final` can list its own key paths (a table typed by `Self` would need one per subclass).
+    static var attributeKeyPaths: [AnyKeyPath: String] { get }
     /// The model classes this one's relationships point to, so that a container made for `Trip`
     /// also stores `Stop`, as in SwiftData.
     static var relatedModelTypes: [any PersistentModel.Type] { get }

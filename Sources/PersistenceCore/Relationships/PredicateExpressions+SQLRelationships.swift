@@ -18,7 +18,7 @@ struct RelatedRow {
     /// The related row of a model type, if `type` is one.
     init?(_ type: Any.Type, depth: Int) {
         guard let model = type as? any PersistentModel.Type else { return nil }
-        keyPaths = model.keyPathNames
+        keyPaths = model.attributeKeyPaths
         entity = model.entitySchema
         self.depth = depth
     }
@@ -56,12 +56,4 @@ protocol OptionalModel {
 
 extension Optional: OptionalModel {
     static var wrappedModelType: Any.Type { Wrapped.self }
-}
-
-extension PersistentModel {
-    /// Every persisted key path by name, type-erased: what a predicate's translator reads from a
-    /// related model it only knows as a type.
-    static var keyPathNames: [AnyKeyPath: String] {
-        Dictionary(uniqueKeysWithValues: attributeKeyPaths.map { ($0.key as AnyKeyPath, $0.value) })
-    }
 }

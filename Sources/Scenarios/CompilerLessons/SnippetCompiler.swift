@@ -15,14 +15,14 @@ import LabSupport
 /// ("sending 'item' risks causing data races") is diagnosed there.
 public struct SnippetCompiler: Sendable {
     /// What one compilation printed.
-    struct Result: Sendable {
-        var exitCode: Int32
-        var output: String
+    package struct Result: Sendable {
+        package var exitCode: Int32
+        package var output: String
 
         /// The `error:` lines, without file and position.
-        var errors: [String] { messages(of: "error") }
+        package var errors: [String] { messages(of: "error") }
         /// The `warning:` lines, without file and position.
-        var warnings: [String] { messages(of: "warning") }
+        package var warnings: [String] { messages(of: "warning") }
 
         private func messages(of kind: String) -> [String] {
             output.split(separator: "\n").compactMap { line in
@@ -44,7 +44,7 @@ public struct SnippetCompiler: Sendable {
     var snippetFolder: URL { packageRoot.appendingPathComponent(CompilerLessons.snippetFolder) }
 
     /// Finds `swiftc`, the build folder and the package root, or says what is missing.
-    static func locate() throws -> SnippetCompiler {
+    package static func locate() throws -> SnippetCompiler {
         let packageRoot = PackageRoot.url
         guard let buildFolder = findBuildFolder() else {
             throw SetupError(description: "no ancestor of the executable (\(executable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
@@ -93,10 +93,11 @@ public struct SnippetCompiler: Sendable {
         }
     }
 
-    /// The arguments for one snippet under `setting`.
-    func arguments(for snippet: URL, setting: Setting = .swift6) -> [String] {
+    /// The arguments for one snippet under `setting`, in the language mode `swiftVersion` (the
+    /// lessons' is 6; a test of what Swift 5 code may still write passes 5).
+    func arguments(for snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6) -> [String] {
         setting.flags + [
-            "-swift-version", "6", "-parse-as-library", "-module-name", "Snippet",
+            "-swift-version", String(swiftVersion), "-parse-as-library", "-module-name", "Snippet",
             "-emit-sil", "-o", "/dev/null",
             "-diagnostic-style", "llvm", "-no-color-diagnostics",
             "-module-cache-path", buildFolder.appendingPathComponent("ModuleCache").path,
@@ -112,9 +113,9 @@ public struct SnippetCompiler: Sendable {
         try await compile(at: snippetFolder.appendingPathComponent(name), setting: setting)
     }
 
-    /// Compiles the snippet file at `snippet` under `setting`.
-    func compile(at snippet: URL, setting: Setting = .swift6) async throws -> Result {
-        let run = try await ChildProcess.run(swiftc, arguments(for: snippet, setting: setting))
+    /// Compiles the snippet file at `snippet` under `setting`, in the language mode `swiftVersion`.
+    package func compile(at snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6) async throws -> Result {
+        let run = try await ChildProcess.run(swiftc, arguments(for: snippet, setting: setting, swiftVersion: swiftVersion))
         return Result(exitCode: run.status, output: run.standardOutput + run.standardError)
     }
 

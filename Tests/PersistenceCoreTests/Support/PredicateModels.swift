@@ -18,7 +18,7 @@ final class Record: PersistentModel {
     ])
 
     // nonisolated(unsafe): key paths are not Sendable, but this table is immutable after init.
-    nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Record>: String] = [
+    nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
         \Record.name: "name",
         \Record.title: "title",
         \Record.age: "age",
@@ -94,7 +94,7 @@ final class Tag: PersistentModel {
     ])
 
     // nonisolated(unsafe): key paths are not Sendable, but this table is immutable after init.
-    nonisolated(unsafe) static let attributeKeyPaths: [PartialKeyPath<Tag>: String] = [
+    nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
         \Tag.name: "name",
         \Tag.rank: "rank",
     ]
