@@ -72,6 +72,38 @@ public macro Relationship(deleteRule: Schema.Relationship.DeleteRule = .nullify,
 @attached(peer)
 public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type: "TransientMacro")
 
+/// Makes the listed properties of a `@Model` class unique together: SwiftData's `#Unique` (iOS 18).
+///
+/// ```swift
+/// @Model class Person {
+///     #Unique<Person>([\.id], [\.givenName, \.familyName])
+///     …
+/// }
+/// ```
+///
+/// Each list becomes a unique index of the store (``EntitySchema/uniquenessConstraints``). A save
+/// that would store a second row with the same values throws
+/// ``ModelError/uniqueConstraintViolation(entity:attribute:)`` naming them, and writes nothing;
+/// SwiftData updates the existing row instead (an upsert), which this library does not do. Each
+/// key path names one attribute or to-one relationship of the model; `@Model` reads them from the
+/// source, so write them as literals.
+@freestanding(declaration)
+public macro Unique<T: PersistentModel>(_ constraints: [PartialKeyPath<T>]...) = #externalMacro(module: "PersistenceCoreMacros", type: "ModelConstraintMacro")
+
+/// Indexes the store on the listed properties of a `@Model` class: SwiftData's `#Index` (iOS 18).
+///
+/// ```swift
+/// @Model class Person {
+///     #Index<Person>([\.familyName], [\.familyName, \.givenName])
+///     …
+/// }
+/// ```
+///
+/// Each list becomes an SQLite index (``EntitySchema/indices``), so a predicate or sort on those
+/// columns need not read the whole table. Adding or removing one is a lightweight migration.
+@freestanding(declaration)
+public macro Index<T: PersistentModel>(_ indices: [PartialKeyPath<T>]...) = #externalMacro(module: "PersistenceCoreMacros", type: "ModelConstraintMacro")
+
 /// Adds options to a persisted property of a `@Model` class: SwiftData's `@Attribute`.
 ///
 /// `@Model` reads the options from the source text: `@Attribute(.unique) var id: UUID`.

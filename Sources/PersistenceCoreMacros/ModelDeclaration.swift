@@ -18,6 +18,8 @@ struct ModelDeclaration {
     /// The properties whose type decides their kind, in declaration order: index `i` is
     /// `ResolvedProperty` `i`.
     let resolved: [ModelResolvedProperty]
+    /// The `#Unique` and `#Index` lists in the class body.
+    let constraints: ModelConstraints
     /// Everything wrong with the declaration; the member role reports them, once.
     let diagnostics: [Diagnostic]
     /// False when the declaration itself cannot be a model: then nothing is generated.
@@ -48,6 +50,9 @@ struct ModelDeclaration {
         self.relationships = relationships
         self.resolved = resolved
         self.hasInvalidMembers = hasInvalidMembers
+        constraints = ModelConstraints(declaration.memberBlock.members,
+                                       persistedNames: Set(properties.map(\.name) + relationships.map(\.name) + resolved.map(\.name)))
+        diagnostics += constraints.diagnostics
 
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
             let name = declaration.declaredName.map { "'\($0)' is \(declaration.kindDescription)" }

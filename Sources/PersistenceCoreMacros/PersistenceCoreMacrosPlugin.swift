@@ -8,6 +8,7 @@ struct PersistenceCoreMacrosPlugin: CompilerPlugin {
         ModelMacro.self,
         PersistedPropertyMacro.self,
         TransientMacro.self,
+        ModelConstraintMacro.self,
         AttributeMacro.self,
         ModelActorMacro.self,
         BackgroundModelActorMacro.self,

@@ -11,6 +11,8 @@ final class ModelMacroTests: XCTestCase {
         "Transient": MacroSpec(type: TransientMacro.self),
         "Attribute": MacroSpec(type: AttributeMacro.self),
         "Relationship": MacroSpec(type: AttributeMacro.self),
+        "Unique": MacroSpec(type: ModelConstraintMacro.self),
+        "Index": MacroSpec(type: ModelConstraintMacro.self),
     ]
 
     override func invokeTest() {
@@ -872,6 +874,99 @@ final class ModelMacroTests: XCTestCase {
 
             /// A model is bound to its context's queue: send its persistentModelID instead.
             @available(*, unavailable) extension Item: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_readsUniqueAndIndex_intoTheEntitySchema() {
+        // #Unique and #Index expand to nothing; @Model writes their lists into the schema.
+        assertMacro {
+            """
+            @Model class Person {
+                #Unique<Person>([\\.id], [\\.givenName, \\.familyName])
+                #Index<Person>([\\Person.familyName])
+                var id: UUID
+                var givenName: String
+                var familyName: String
+            }
+            """
+        } expansion: {
+            #"""
+            class Person {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var id: UUID
+                @PersistenceCore.PersistedProperty(index: 1)
+                var givenName: String
+                @PersistenceCore.PersistedProperty(index: 2)
+                var familyName: String
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Person",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("id", UUID.self),
+                        PersistenceCore.AttributeSchema("givenName", String.self),
+                        PersistenceCore.AttributeSchema("familyName", String.self),
+                    ],
+                    uniquenessConstraints: [["id"], ["givenName", "familyName"]],
+                    indices: [["familyName"]]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Person.id: "id",
+                    \Person.givenName: "givenName",
+                    \Person.familyName: "familyName",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _id = PersistenceCore.PersistedPropertyPlaceholder()
+                    _givenName = PersistenceCore.PersistedPropertyPlaceholder()
+                    _familyName = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Person: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Person: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_refusesAConstraintOnAPropertyWithoutAColumn() {
+        assertMacro {
+            """
+            @Model class Person {
+                #Unique<Person>([\\.nickname, \\.address.city])
+                var name: String
+                @Transient var nickname: String = ""
+                var address: Address
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Model class Person {
+                #Unique<Person>([\.nickname, \.address.city])
+                                             ┬─────────────
+                                 │           ╰─ 🛑 #Unique takes key paths to properties of the model itself, such as '\.name'
+                                 ┬─────────
+                                 ╰─ 🛑 #Unique names 'nickname', which is not a stored property of this model (a @Transient or computed property has no column)
+                var name: String
+                @Transient var nickname: String = ""
+                var address: Address
             }
             """#
         }

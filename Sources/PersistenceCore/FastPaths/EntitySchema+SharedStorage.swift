@@ -19,6 +19,8 @@ extension EntitySchema {
             let attributes: [AttributeSchema]
             let relationships: [Schema.Relationship]
             let resolvedIndexes: [Int]
+            var uniquenessConstraints: [[String]] = []
+            var indices: [[String]] = []
         }
     }
 }

@@ -3,8 +3,8 @@
 /// `.lightweight` stages.
 ///
 /// What it can do here: add an optional attribute (existing rows hold nil), remove an attribute,
-/// rename one that says its `@Attribute(originalName:)`, make an attribute unique or not, and
-/// reorder attributes. Anything else (a new attribute that is not optional, a changed type, an
+/// rename one that says its `@Attribute(originalName:)`, make an attribute unique or not, add or
+/// remove a `#Unique` constraint or an `#Index`, and reorder attributes. Anything else (a new attribute that is not optional, a changed type, an
 /// added or removed model, a changed relationship) is not inferred here, and the store is
 /// refused with ``ModelError/schemaMismatch(_:)``, untouched.
 struct LightweightMigration {
@@ -25,6 +25,13 @@ struct LightweightMigration {
             guard let old = stored.first(where: { $0.name == entity.name }) else { continue }
             guard old.relationships.map(\.summary).sorted() == entity.relationships.map(\.summary).sorted() else {
                 throw refuse("\(entity.name)'s relationships changed")
+            }
+            // Indexes on a list of columns go first (SQLite will not drop an indexed column) and come
+            // back last, under the names the lists have now.
+            for (unique, now, was) in [(true, entity.uniquenessConstraints, old.uniquenessConstraints), (false, entity.indices, old.indices)] {
+                for names in was where !now.contains(names) {
+                    statements.append("DROP INDEX IF EXISTS \(StoreSchema.constraintIndexName(names, of: old, unique: unique))")
+                }
             }
             var oldByName = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let newNames = Set(entity.attributes.map(\.name))
@@ -55,6 +62,8 @@ struct LightweightMigration {
                     if attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity)) }
                 }
             }
+            statements += try StoreSchema.constraintIndexSQL(entity.uniquenessConstraints.filter { !old.uniquenessConstraints.contains($0) }, of: entity, unique: true)
+            statements += try StoreSchema.constraintIndexSQL(entity.indices.filter { !old.indices.contains($0) }, of: entity, unique: false)
         }
         return LightweightMigration(statements: statements)
     }

@@ -21,22 +21,34 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         get { storage.fields.relationships }
         set {
             // A new storage: other copies of this schema keep what they had.
-            storage = SharedStorage(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes))
+            storage = SharedStorage(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
+                                          uniquenessConstraints: uniquenessConstraints, indices: indices))
         }
     }
+
+    /// The compound unique constraints `#Unique` lists, each the names of the attributes (or to-one
+    /// relationships) whose values together may appear in one row only; SwiftData's
+    /// `Schema.Entity.uniquenessConstraints`. A single `@Attribute(.unique)` is the attribute's
+    /// ``AttributeSchema/isUnique`` instead.
+    public var uniquenessConstraints: [[String]] { storage.fields.uniquenessConstraints }
+    /// The indexes `#Index` lists, each the names of the attributes (or to-one relationships) it
+    /// orders rows by: an SQLite index, so a predicate or sort on them need not scan the table.
+    public var indices: [[String]] { storage.fields.indices }
 
     /// For each resolved property (``ResolvedProperty``), in declaration order, its index among
     /// the attributes or among the relationships, whichever its type made it.
     @usableFromInline var resolvedIndexes: [Int] { storage.fields.resolvedIndexes }
 
-    public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = []) {
-        self.init(name: name, attributes: attributes, relationships: relationships, resolved: [])
+    public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = [],
+                uniquenessConstraints: [[String]] = [], indices: [[String]] = []) {
+        self.init(name: name, attributes: attributes, relationships: relationships, resolved: [],
+                  uniquenessConstraints: uniquenessConstraints, indices: indices)
     }
 
     /// What `@Model` emits: the properties it read as attributes and relationships, then those
     /// whose kind their type decides, each filed after the others of its kind.
     public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = [],
-                resolved: [ResolvedProperty]) {
+                resolved: [ResolvedProperty], uniquenessConstraints: [[String]] = [], indices: [[String]] = []) {
         var attributes = attributes
         var relationships = relationships
         var resolvedIndexes: [Int] = []
@@ -50,7 +62,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        storage = SharedStorage(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes))
+        storage = SharedStorage(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
+                                      uniquenessConstraints: uniquenessConstraints, indices: indices))
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
@@ -87,8 +100,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         return relationships.filter { !$0.isToMany }[index - attributes.count].name
     }
 
-    // Stores made before relationships existed have no `relationships` key in their metadata.
-    private enum CodingKeys: String, CodingKey { case name, attributes, relationships }
+    // Stores made before relationships, `#Unique` or `#Index` existed have no key for them.
+    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, uniquenessConstraints, indices }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -97,7 +110,9 @@ public struct EntitySchema: Sendable, Hashable, Codable {
             name: try container.decode(String.self, forKey: .name),
             attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
-            resolvedIndexes: []))
+            resolvedIndexes: [],
+            uniquenessConstraints: try container.decodeIfPresent([[String]].self, forKey: .uniquenessConstraints) ?? [],
+            indices: try container.decodeIfPresent([[String]].self, forKey: .indices) ?? []))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,6 +120,9 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         try container.encode(name, forKey: .name)
         try container.encode(attributes, forKey: .attributes)
         try container.encode(relationships, forKey: .relationships)
+        // Only when there are some: a store without them keeps the bytes it had before they existed.
+        if !uniquenessConstraints.isEmpty { try container.encode(uniquenessConstraints, forKey: .uniquenessConstraints) }
+        if !indices.isEmpty { try container.encode(indices, forKey: .indices) }
     }
 
     /// Two schemas are equal when their fields are, whether or not they share storage.

@@ -25,7 +25,8 @@ public enum ModelError: Error, Sendable, Hashable {
     case invalidProperty(entity: String, property: String, reason: String)
     /// A fetch descriptor asked for something no fetch can do: a negative limit or offset.
     case invalidFetchDescriptor(entity: String, reason: String)
-    /// A unique attribute would hold the same value twice.
+    /// A unique attribute would hold the same value twice; or the attributes of a `#Unique`
+    /// constraint, named joined by ", ", the same values together.
     case uniqueConstraintViolation(entity: String, attribute: String)
     /// The disk, or the store's ``ModelConfiguration/maximumSize``, had no room for a save.
     case storeFull(URL?)
@@ -95,6 +96,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "\(entity).\(property) \(reason). Nothing was written."
         case .invalidFetchDescriptor(let entity, let reason):
             "FetchDescriptor<\(entity)>: \(reason). Nothing was read."
+        case .uniqueConstraintViolation(let entity, let attribute) where attribute.contains(", "):
+            "Another \(entity) already has these values of \(attribute); together they are unique (#Unique). Nothing was written."
         case .uniqueConstraintViolation(let entity, let attribute):
             "Another \(entity) already has this \(attribute); the attribute is unique. Nothing was written."
         case .storeFull(let url):

@@ -36,6 +36,9 @@ enum StoreSchema {
         for entity in schema.entities where entity.storedValueCount > AttributeMask.maximumAttributes || entity.relationships.count > AttributeMask.maximumAttributes {
             throw .schemaMismatch("\(entity.name) has \(entity.storedValueCount) attributes and to-one relationships, and \(entity.relationships.count) relationships; at most \(AttributeMask.maximumAttributes) of each are supported")
         }
+        for entity in schema.entities {
+            _ = try constraintIndexesSQL(entity)  // names only what has a column, or throws
+        }
         let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
         if tables.contains("Z_METADATA") {
@@ -54,6 +57,9 @@ enum StoreSchema {
                 try connection.execute(createTableSQL(entity))
                 for attribute in entity.attributes where attribute.isUnique {
                     try connection.execute(createUniqueIndexSQL(attribute, of: entity))
+                }
+                for statement in try constraintIndexesSQL(entity) {
+                    try connection.execute(statement)
                 }
                 for statement in relationshipSQL(entity, in: schema) {
                     try connection.execute(statement)
@@ -99,6 +105,50 @@ enum StoreSchema {
         "CREATE UNIQUE INDEX \(uniqueIndexName(attribute, of: entity)) ON \(entity.tableName) (\(attribute.columnName))"
     }
 
+    // MARK: #Unique and #Index
+
+    /// The columns of the properties a `#Unique` or `#Index` list names, in its order.
+    ///
+    /// - Throws: ``ModelError/invalidProperty(entity:property:reason:)`` for a name that is not an
+    ///   attribute or a to-one relationship (a to-many relationship has no column to index).
+    static func columns(of names: [String], in entity: EntitySchema, listedBy macro: String) throws(ModelError) -> [String] {
+        var columns: [String] = []
+        for name in names {
+            if let attribute = entity.attributes.first(where: { $0.name == name }) {
+                columns.append(attribute.columnName)
+            } else if let relationship = entity.relationships.first(where: { $0.name == name && !$0.isToMany }) {
+                columns.append(relationship.columnName)
+            } else {
+                throw .invalidProperty(entity: entity.name, property: name,
+                                       reason: "is listed by \(macro), but is not an attribute or a to-one relationship of \(entity.name)")
+            }
+        }
+        return columns
+    }
+
+    /// `Z_PERSON_CONSTRAINT_GIVENNAME_FAMILYNAME` for `#Unique`, `Z_PERSON_BY_NAME_AGE` for
+    /// `#Index`: names that no attribute's own unique index (`Z_PERSON_UNIQUE_…`) can take.
+    static func constraintIndexName(_ names: [String], of entity: EntitySchema, unique: Bool) -> String {
+        "Z_\(entity.name.uppercased())_\(unique ? "CONSTRAINT" : "BY")_" + names.map { $0.uppercased() }.joined(separator: "_")
+    }
+
+    /// `CREATE UNIQUE INDEX …` for each of the entity's uniqueness constraints, then `CREATE INDEX …`
+    /// for each of its indices.
+    static func constraintIndexesSQL(_ entity: EntitySchema) throws(ModelError) -> [String] {
+        try constraintIndexSQL(entity.uniquenessConstraints, of: entity, unique: true)
+            + constraintIndexSQL(entity.indices, of: entity, unique: false)
+    }
+
+    /// The `CREATE INDEX` of each list in `lists`, unique or not.
+    static func constraintIndexSQL(_ lists: [[String]], of entity: EntitySchema, unique: Bool) throws(ModelError) -> [String] {
+        var statements: [String] = []
+        for names in lists {
+            let columns = try columns(of: names, in: entity, listedBy: unique ? "#Unique" : "#Index")
+            statements.append("CREATE \(unique ? "UNIQUE " : "")INDEX \(constraintIndexName(names, of: entity, unique: unique)) ON \(entity.tableName) (\(columns.joined(separator: ", ")))")
+        }
+        return statements
+    }
+
     /// Reads the stored model; when it differs from `schema`, migrates the store if `rules` and
     /// ``LightweightMigration`` allow, in one transaction, or names the differences.
     private static func verify(_ schema: Schema, in connection: SQLiteConnection, rules: MigrationRules) throws(ModelError) -> UUID {
@@ -122,9 +172,14 @@ enum StoreSchema {
         var migrated = metadata
         migrated.entities = schema.entities
         let encoded = try encode(migrated)
-        try connection.transaction { () throws(ModelError) in
-            for statement in migration.statements { try connection.execute(statement) }
-            try connection.run("UPDATE Z_METADATA SET Z_PLIST = ?1 WHERE Z_VERSION = 1", [.blob(encoded)])
+        do throws(ModelError) {
+            try connection.transaction { () throws(ModelError) in
+                for statement in migration.statements { try connection.execute(statement) }
+                try connection.run("UPDATE Z_METADATA SET Z_PLIST = ?1 WHERE Z_VERSION = 1", [.blob(encoded)])
+            }
+        } catch .sqlite(_, let message, _) where message.contains("UNIQUE constraint failed: ") {
+            // A unique index the new model adds cannot be built over rows that already repeat a value.
+            throw .migrationFailed("the store holds \(repeated(message, in: schema)), which the model makes unique (@Attribute(.unique) or #Unique), so the migration cannot add the constraint. Remove the duplicates with the older model first")
         }
         return storeIdentifier
     }
@@ -158,6 +213,13 @@ enum StoreSchema {
                 let now = entity.relationships.isEmpty ? "none" : entity.relationships.map(\.summary).joined(separator: "; ")
                 differences.append("\(entity.name)'s relationships are \(now) in the model but \(was) in the store")
             }
+            for (kind, now, was) in [("unique constraints", entity.uniquenessConstraints, old.uniquenessConstraints),
+                                     ("indices", entity.indices, old.indices)] where Set(now) != Set(was) {
+                func list(_ lists: [[String]]) -> String {
+                    lists.isEmpty ? "none" : lists.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", ")
+                }
+                differences.append("\(entity.name)'s \(kind) are \(list(now)) in the model but \(list(was)) in the store")
+            }
             if differences.isEmpty, old.attributes.map(\.name) != entity.attributes.map(\.name) {
                 differences.append("\(entity.name)'s attributes are in another order than in the store")
             }
@@ -166,6 +228,20 @@ enum StoreSchema {
             differences.append("entity \(entity.name) is in the store but not in the model")
         }
         return differences
+    }
+
+    /// "Contact rows that repeat the same givenName, familyName", read from SQLite's
+    /// `UNIQUE constraint failed: ZCONTACT.ZGIVENNAME, ZCONTACT.ZFAMILYNAME`.
+    private static func repeated(_ message: String, in schema: Schema) -> String {
+        let columns = message.split(separator: "UNIQUE constraint failed: ").last?.split(separator: ", ").map(String.init) ?? []
+        guard let table = columns.first?.split(separator: ".").first.map(String.init),
+              let entity = schema.entities.first(where: { $0.tableName == table })
+        else { return "rows that repeat a value (\(message))" }
+        let names = columns.map { column in
+            entity.attributes.first { "\(table).\($0.columnName)" == column }?.name
+                ?? entity.relationships.first { "\(table).\($0.columnName)" == column }?.name ?? column
+        }
+        return "\(entity.name) rows that repeat the same \(names.joined(separator: ", "))"
     }
 
     private static func encode(_ metadata: Metadata) throws(ModelError) -> Data {

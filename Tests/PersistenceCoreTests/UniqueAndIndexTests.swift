@@ -1,0 +1,137 @@
+import Foundation
+import PersistenceCore
+import TestSupport
+import Testing
+
+/// SwiftData's `#Unique` and `#Index` (iOS 18): a compound unique index and a plain one in the
+/// store, a typed error naming the constraint, and both added or removed by a lightweight migration.
+@Suite("#Unique and #Index")
+struct UniqueAndIndexTests {
+    /// A contact is unique by its full name; the store is indexed by family name.
+    enum ContactsV2 {
+        @Model class Contact {
+            #Unique<Contact>([\.givenName, \.familyName])
+            #Index<Contact>([\.familyName], [\.familyName, \.givenName])
+            var givenName: String
+            var familyName: String
+            var email: String?
+
+            init(_ givenName: String, _ familyName: String) {
+                self.givenName = givenName
+                self.familyName = familyName
+            }
+        }
+    }
+
+    /// The same contact before it had a constraint or an index.
+    enum ContactsV1 {
+        @Model class Contact {
+            var givenName: String
+            var familyName: String
+            var email: String?
+
+            init(_ givenName: String, _ familyName: String) {
+                self.givenName = givenName
+                self.familyName = familyName
+            }
+        }
+    }
+
+    /// The names and SQL of the store's indexes on ZCONTACT.
+    func indexes(_ url: URL) throws -> [String: String] {
+        let rows = try SQLiteFixture.rows("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ZCONTACT' AND sql IS NOT NULL", in: url)
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
+    }
+
+    @Test("#Unique: two rows may share a given name or a family name, not both; the save that would is refused, naming them, and writes nothing")
+    func compoundUniqueness() throws {
+        let container = try ModelContainer(for: ContactsV2.Contact.self, configuration: .inMemory)
+        #expect(container.schema.entity(named: "Contact")?.uniquenessConstraints == [["givenName", "familyName"]])
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            context.insert(ContactsV2.Contact("Ada", "Lovelace"))
+            context.insert(ContactsV2.Contact("Ada", "Byron"))
+            context.insert(ContactsV2.Contact("Anne", "Lovelace"))
+            try context.save()
+            context.insert(ContactsV2.Contact("Ada", "Lovelace"))
+            context.insert(ContactsV2.Contact("Grace", "Hopper"))
+            let error = #expect(throws: ModelError.uniqueConstraintViolation(entity: "Contact", attribute: "givenName, familyName")) {
+                try context.save()
+            }
+            #expect(error?.localizedDescription == "Another Contact already has these values of givenName, familyName; together they are unique (#Unique). Nothing was written.")
+            context.rollback()
+        }
+        let reader = container.newBackgroundContext()
+        #expect(try reader.performAndWait { try reader.fetchCount(FetchDescriptor<ContactsV2.Contact>()) } == 3)
+    }
+
+    @Test("#Index: an SQLite index per list, which a fetch by family name uses instead of reading the table")
+    func indexesInTheStore() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("contacts.sqlite")
+        _ = try ModelContainer(for: ContactsV2.Contact.self, configuration: .file(url))
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        let found = try indexes(url)
+        #expect(found["Z_CONTACT_CONSTRAINT_GIVENNAME_FAMILYNAME"] == "CREATE UNIQUE INDEX Z_CONTACT_CONSTRAINT_GIVENNAME_FAMILYNAME ON ZCONTACT (ZGIVENNAME, ZFAMILYNAME)")
+        #expect(found["Z_CONTACT_BY_FAMILYNAME"] == "CREATE INDEX Z_CONTACT_BY_FAMILYNAME ON ZCONTACT (ZFAMILYNAME)")
+        #expect(found["Z_CONTACT_BY_FAMILYNAME_GIVENNAME"] == "CREATE INDEX Z_CONTACT_BY_FAMILYNAME_GIVENNAME ON ZCONTACT (ZFAMILYNAME, ZGIVENNAME)")
+        let plan = try SQLiteFixture.rows("EXPLAIN QUERY PLAN SELECT Z_PK FROM ZCONTACT WHERE ZFAMILYNAME = 'Hopper'", in: url)
+        #expect(plan.contains { $0.last?.contains("USING COVERING INDEX Z_CONTACT_BY_FAMILYNAME") == true || $0.last?.contains("USING INDEX Z_CONTACT_BY_FAMILYNAME") == true },
+                "\(plan)")
+    }
+
+    @Test("Adding #Unique and #Index to a stored model is a lightweight migration that keeps every row; removing them drops the indexes")
+    func migrations() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("migrated.sqlite")
+        do {
+            let container = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
+                try context.save()
+            }
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        #expect(try indexes(url).isEmpty)
+
+        do {
+            let container = try ModelContainer(for: ContactsV2.Contact.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<ContactsV2.Contact>()) } == 1)
+            context.performAndWait {
+                context.insert(ContactsV2.Contact("Ada", "Lovelace"))
+                #expect(throws: ModelError.uniqueConstraintViolation(entity: "Contact", attribute: "givenName, familyName")) { try context.save() }
+            }
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        #expect(try indexes(url).keys.sorted() == ["Z_CONTACT_BY_FAMILYNAME", "Z_CONTACT_BY_FAMILYNAME_GIVENNAME", "Z_CONTACT_CONSTRAINT_GIVENNAME_FAMILYNAME"])
+
+        _ = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        #expect(try indexes(url).isEmpty)
+    }
+
+    @Test("A store that already holds two equal rows cannot take the constraint: the migration is refused and the store is left as it was")
+    func migrationOverDuplicates() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("duplicates.sqlite")
+        do {
+            let container = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
+                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
+                try context.save()
+            }
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        let before = contents(of: url)
+        #expect(throws: ModelError.migrationFailed("the store holds Contact rows that repeat the same givenName, familyName, which the model makes unique (@Attribute(.unique) or #Unique), so the migration cannot add the constraint. Remove the duplicates with the older model first")) {
+            try ModelContainer(for: ContactsV2.Contact.self, configuration: .file(url))
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        #expect(contents(of: url) == before)
+        _ = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))  // still opens as it was
+    }
+}
