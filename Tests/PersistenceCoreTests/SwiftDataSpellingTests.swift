@@ -219,6 +219,28 @@ struct SwiftDataSpellingTests {
         }
         #expect(reader.performAndWait { (reader.registeredModel(for: id) as Bookmark?)?.visits } == 4)
     }
+
+    @Test("propertiesToFetch is checked and returns the same models, every attribute readable (SwiftData loads the others on first read)")
+    func propertiesToFetch() throws {
+        let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let trip = Trip(name: "Porto")
+            context.insert(trip)
+            trip.stops = [Stop(title: "Ribeira", position: 2)]
+            try context.save()
+            context.reset()
+            var descriptor = FetchDescriptor<Stop>()
+            descriptor.propertiesToFetch = [\.title, \.trip]
+            let stops = try context.fetch(descriptor)
+            #expect(stops.map { "\($0.title) \($0.position) \($0.trip?.name ?? "-")" } == ["Ribeira 2 Porto"])
+            var toMany = FetchDescriptor<Trip>()
+            toMany.propertiesToFetch = [\.stops]
+            #expect(throws: ModelError.invalidFetchDescriptor(entity: "Trip", reason: "propertiesToFetch names 'stops', which is not an attribute or a to-one relationship of Trip")) {
+                try context.fetch(toMany)
+            }
+        }
+    }
 }
 
 /// A model class that is not `final`, as Apple's examples and many apps write them.

@@ -22,6 +22,12 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
     /// Core Data's `relationshipKeyPathsForPrefetching`, e.g. `[\Trip.stops]`.
     // Key paths are immutable values; the compiler does not mark them Sendable yet.
     public nonisolated(unsafe) var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+    /// The attributes the caller will read, SwiftData's `propertiesToFetch`; empty for all.
+    ///
+    /// SwiftData reads only these columns and loads the others when they are first read: the same
+    /// values, at another speed. Here every column is read, so the list changes nothing but what
+    /// is checked: each key path must name an attribute or a to-one relationship of the model.
+    public nonisolated(unsafe) var propertiesToFetch: [PartialKeyPath<T>] = []
 
     /// Refuses a negative limit or offset, on every path (SQL, memory, count), before anything
     /// is read: SQLite would read a negative limit as "no limit" and a negative offset as 0, and
@@ -37,6 +43,14 @@ public struct FetchDescriptor<T: PersistentModel>: Sendable {
             let name = T.attributeKeyPaths[keyPath]
             guard let name, T.entitySchema.relationshipIndex(named: name) != nil else {
                 throw .invalidFetchDescriptor(entity: T.entitySchema.name, reason: "relationshipKeyPathsForPrefetching names \(name.map { "'\($0)'" } ?? "a key path that is no persisted property"), which is not a relationship of \(T.entitySchema.name)")
+            }
+        }
+        for keyPath in propertiesToFetch {
+            let name = T.attributeKeyPaths[keyPath]
+            let entity = T.entitySchema
+            guard let name, entity.attributeIndex(named: name) != nil
+                    || entity.relationshipIndex(named: name).map({ !entity.relationships[$0].isToMany }) == true else {
+                throw .invalidFetchDescriptor(entity: entity.name, reason: "propertiesToFetch names \(name.map { "'\($0)'" } ?? "a key path that is no persisted property"), which is not an attribute or a to-one relationship of \(entity.name)")
             }
         }
     }
