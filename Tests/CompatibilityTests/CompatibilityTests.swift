@@ -1,8 +1,11 @@
 import Testing
 
-/// Three model layers written as SwiftData apps write them, compiled with `import PersistenceCore`
-/// as their only difference: a recipes app (a paginated repository actor), a finance tracker (a
-/// background data actor) and a notes app (a versioned schema and its migration plan).
+/// Four model layers written as SwiftData apps and libraries write them, with their import as
+/// their only difference: a recipes app (a paginated repository actor), a finance tracker (a
+/// background data actor), a notes app (a versioned schema and its migration plan), and a library
+/// (non-final models with `#Unique` and `#Index`, a generic database actor, a synchronizer), whose
+/// files choose their import themselves: `#if canImport(SwiftData) import SwiftData #else import
+/// PersistenceCore #endif`.
 ///
 /// Every test runs the layer under `ConcurrencyDebug.withMode(.record)`: correct code records no
 /// violation, and each layer's "wrong way" test names the violations its mistake makes. The mode

@@ -1,0 +1,20 @@
+#if canImport(SwiftData)
+import SwiftData
+#else
+import PersistenceCore
+#endif
+import Foundation
+
+/// Who wrote the books; deleting an author deletes their books.
+@Model
+public class Author {
+    #Unique<Author>([\.name])
+
+    public var name: String
+    @Relationship(deleteRule: .cascade, inverse: \Book.author)
+    public var books: [Book] = []
+
+    public init(name: String) {
+        self.name = name
+    }
+}
