@@ -241,6 +241,36 @@ struct SwiftDataSpellingTests {
             }
         }
     }
+
+    @Test("@Attribute(.codable) (iOS 27) stores the value in its Codable representation, as every Codable value is stored here")
+    func codableOption() throws {
+        let container = try ModelContainer(for: Parcel.self, configuration: .inMemory)
+        let writer = container.newBackgroundContext(), reader = container.newBackgroundContext()
+        try writer.performAndWait {
+            writer.insert(Parcel(size: Parcel.Size(width: 30, height: 20, depth: 10), label: "books"))
+            try writer.save()
+        }
+        let read = try reader.performAndWait { try reader.fetch(FetchDescriptor<Parcel>()).map { "\($0.label) \($0.size.width)x\($0.size.height)x\($0.size.depth)" } }
+        #expect(read == ["books 30x20x10"])
+        #expect(container.schema.entity(named: "Parcel")?.attributes.map(\.columnName) == ["ZLABEL", "ZSIZE"])
+    }
+}
+
+/// A model with a `Codable` struct stored, as SwiftData's `.codable` option asks, in one column.
+@Model final class Parcel {
+    struct Size: Codable, Hashable {
+        var width: Int
+        var height: Int
+        var depth: Int
+    }
+
+    @Attribute(.codable) var size: Size
+    @Attribute(.codable) var label: String
+
+    init(size: Size, label: String) {
+        self.size = size
+        self.label = label
+    }
 }
 
 /// A model class that is not `final`, as Apple's examples and many apps write them.

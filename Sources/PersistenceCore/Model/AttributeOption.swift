@@ -2,8 +2,8 @@
 ///
 /// `@Model` reads these from the source text, so write them as literals: `@Attribute(.unique)`.
 /// `.unique` and `.preserveValueOnDeletion` change what the store does; the options about
-/// CloudKit, Spotlight and external files are accepted so that SwiftData code compiles, and
-/// change nothing here (see the article "Differences from Core Data and SwiftData"). `.ephemeral` and
+/// CloudKit, Spotlight, external files and the `Codable` representation are accepted so that
+/// SwiftData code compiles, and change nothing here (see the article "Differences from Core Data and SwiftData"). `.ephemeral` and
 /// `.transformable(by:)` are refused by `@Model`, with what to write instead.
 public enum AttributeOption: Sendable, Hashable {
     /// No two models of the entity may hold the same value: the store keeps a unique index on
@@ -19,6 +19,11 @@ public enum AttributeOption: Sendable, Hashable {
     case preserveValueOnDeletion
     /// SwiftData indexes the value for Spotlight. There is no Spotlight here.
     case spotlight
+    /// SwiftData (iOS 27) stores the value in its `Codable` representation, where it would
+    /// otherwise store a struct as a composite of columns. Here a `Codable` value is always stored
+    /// so (as JSON, in one column), and the attributes of the primitive types keep their native
+    /// column: the values read back are the same either way.
+    case codable
     /// SwiftData tracks changes to the property but does not store it. Refused by `@Model`: use
     /// `@Transient`, which keeps the property out of the store.
     case ephemeral
