@@ -104,16 +104,12 @@ private struct ChangeRow {
 }
 
 extension PersistentModel {
-    /// The key path of the persisted property `name`, as history hands it out.
-    ///
-    /// The `@Model` macro writes each key path as a literal to a stored property, which captures
-    /// nothing, so it is `Sendable` (SE-0418 infers as much for such literals); its table keeps
-    /// them as `AnyKeyPath`, whose `Sendable`-ness a cast cannot restore (`Sendable` is a
-    /// marker protocol), so this reinterprets the reference, which has the same layout.
+    /// The key path of the persisted property `name`, as history hands it out: a literal `@Model`
+    /// wrote, so `Sendable` once the table's type erasure is undone (``assumingSendable(_:)``).
     static func sendableKeyPath(named name: String) -> (any PartialKeyPath<Self> & Sendable)? {
         guard let keyPath = attributeKeyPaths.first(where: { $0.value == name })?.key as? PartialKeyPath<Self> else {
             return nil
         }
-        return unsafeBitCast(keyPath, to: (any PartialKeyPath<Self> & Sendable).self)
+        return assumingSendable(keyPath)
     }
 }

@@ -24,7 +24,7 @@ import Observation
 /// It belongs to its context's queue, like the models it holds: create it, and read it, there
 /// (the main context's on the MainActor).
 @Observable
-public final class ResultsObserver<Element: PersistentModel, SectionTitle> {
+public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable> {
     /// What ``results`` holds: the observed models, in order.
     public typealias Results = [Element]
 
@@ -73,11 +73,15 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle> {
     /// once per event that concerns it, none when it placed a few changed rows in memory).
     @ObservationIgnored private(set) var fetchCount = 0
     @ObservationIgnored private let signals = UpdateSignals()
+    /// The title of a model's section, read through the `sectionBy` key path; nil when the
+    /// observer has no sections (``ResultsObserver+Sections``).
+    @ObservationIgnored let sectionTitle: ((Element) -> SectionTitle)?
 
-    init(descriptor: FetchDescriptor<Element>, context: ModelContext) throws {
+    init(descriptor: FetchDescriptor<Element>, context: ModelContext, sectionTitle: ((Element) -> SectionTitle)? = nil) throws {
         context.checkQueue("ResultsObserver.init")
         self.modelContext = context
         self.fetchDescriptor = descriptor
+        self.sectionTitle = sectionTitle
         results = try context.fetch(descriptor)
         fetchCount = 1
         context.addObserver(self)
@@ -148,10 +152,17 @@ extension ResultsObserver where SectionTitle == Never {
     /// isolation here, so pass a context made on your queue instead.
     public convenience init(fetchDescriptor: FetchDescriptor<Element>, modelContainer: ModelContainer,
                             isolation: isolated (any Actor)? = #isolation) throws {
+        try self.init(descriptor: fetchDescriptor, context: try Self.mainContext(of: modelContainer))
+    }
+}
+
+extension ResultsObserver {
+    /// The container's main context, when the caller is on the main queue, where it may use it.
+    static func mainContext(of container: ModelContainer) throws -> ModelContext {
         guard QueueIdentity.isOnMainQueue else {
             throw ModelError.contextMismatch("ResultsObserver(fetchDescriptor:modelContainer:) observes the container's main context and must be made on the main queue; elsewhere, pass a context made on your queue with init(fetchDescriptor:modelContext:)")
         }
-        try self.init(descriptor: fetchDescriptor, context: modelContainer.mainContext)
+        return container.mainContext
     }
 }
 
