@@ -4,7 +4,7 @@ import Foundation
 /// optional enum (an attribute) or a to-one relationship to a model called `Status`, and the
 /// macro sees only the text. SwiftData decides at run time, from the type; here the compiler picks
 /// one of the initializers below by the property's type, and the entity files the property as an
-/// attribute or a relationship (see ``EntitySchema/init(name:attributes:relationships:resolved:)``).
+/// attribute or a relationship (see ``EntitySchema/init(name:attributes:relationships:resolved:uniquenessConstraints:indices:)``).
 ///
 /// The property's accessors choose the same way, among `BackingData`'s `getResolved`/`setResolved`
 /// overloads (`Model/BackingData+ResolvedProperties.swift`).
