@@ -134,16 +134,18 @@ enum ModelMember {
             if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {
                 return ModelRelationship.read(relationship, name: name, shape: shape)
             }
+            // SwiftData's other two shapes: an optional array of models (to-many, as CloudKit asks)
+            // and a model that is not optional (to-one); the accessors' overloads hand them out so.
             if let destination = ModelRelationship.optionalArrayElement(annotation.type) {
-                // SwiftData's optional to-many spelling: here a to-many relationship is never nil.
-                return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
-                    "relationshipShape",
-                    "@Model stores a to-many relationship as a plain array of models: write '\(name): [\(destination)] = []' (empty when there are none)"))])
+                return ModelRelationship.read(relationship, name: name, shape: (destination, true))
+            }
+            if let destination = ModelRelationship.modelName(annotation.type) {
+                return ModelRelationship.read(relationship, name: name, shape: (destination, false))
             }
             let written = annotation.type.trimmedDescription
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(
                 "relationshipShape",
-                "@Model stores a relationship as an optional model or an array of models: write '\(name): \(written)?' for a to-one relationship (nil when there is none), or '\(name): [\(written)]' for a to-many one"))])
+                "@Relationship applies to a model or an array of models: type '\(name)' as 'Model?' or 'Model' for a to-one relationship, '[Model]' or '[Model]?' for a to-many one; '\(written)' is neither"))])
         }
         if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
         if let type = AttributeTypeSyntax(annotation.type) {

@@ -466,52 +466,86 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_asksForAnOptional_whenARelationshipIsAPlainModel() {
+    func testModel_acceptsSwiftDatasOtherRelationshipShapes() {
+        // A model that is not optional (to-one) and an optional array of models (to-many): the
+        // schema is the same as for 'Trip?' and '[Stop]'; the accessors' overloads differ.
         assertMacro {
             """
             @Model final class Stop {
                 @Relationship var trip: Trip
+                @Relationship(deleteRule: .cascade) var tags: [Tag]?
+                @Relationship var notes: Optional<[Note]>
             }
             """
-        } diagnostics: {
-            """
-            @Model final class Stop {
-                @Relationship var trip: Trip
-                                        ┬───
-                                        ╰─ 🛑 @Model stores a relationship as an optional model or an array of models: write 'trip: Trip?' for a to-one relationship (nil when there is none), or 'trip: [Trip]' for a to-many one
+        } expansion: {
+            #"""
+            final class Stop {
+                @PersistenceCore.PersistedProperty(relationship: 0) var trip: Trip
+                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag]?
+                @PersistenceCore.PersistedProperty(relationship: 2) var notes: Optional<[Note]>
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Stop",
+                    attributes: [],
+                    relationships: [
+                        PersistenceCore.Schema.Relationship("trip", to: Trip.self, isToMany: false),
+                        PersistenceCore.Schema.Relationship("tags", to: Tag.self, isToMany: true, deleteRule: .cascade),
+                        PersistenceCore.Schema.Relationship("notes", to: Note.self, isToMany: true),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Stop.trip: "trip",
+                    \Stop.tags: "tags",
+                    \Stop.notes: "notes",
+                ]
+
+                /// The models this one's relationships point to.
+                nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    [Trip.self, Tag.self, Note.self]
+                }
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _trip = PersistenceCore.PersistedPropertyPlaceholder()
+                    _tags = PersistenceCore.PersistedPropertyPlaceholder()
+                    _notes = PersistenceCore.PersistedPropertyPlaceholder()
+                }
             }
-            """
+
+            extension Stop: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Stop: Sendable {
+            }
+            """#
         }
     }
 
-    func testModel_asksForAPlainArray_whenAToManyRelationshipIsOptional() {
+    func testModel_explainsARelationshipOfAnotherShape() {
         assertMacro {
             """
             @Model final class Trip {
-                @Relationship var stops: [Stop]?
+                @Relationship var stops: Set<Stop>
             }
             """
         } diagnostics: {
             """
             @Model final class Trip {
-                @Relationship var stops: [Stop]?
-                                         ┬──────
-                                         ╰─ 🛑 @Model stores a to-many relationship as a plain array of models: write 'stops: [Stop] = []' (empty when there are none)
-            }
-            """
-        }
-        assertMacro {
-            """
-            @Model final class Trip {
-                @Relationship var stops: Optional<[Stop]>
-            }
-            """
-        } diagnostics: {
-            """
-            @Model final class Trip {
-                @Relationship var stops: Optional<[Stop]>
-                                         ┬───────────────
-                                         ╰─ 🛑 @Model stores a to-many relationship as a plain array of models: write 'stops: [Stop] = []' (empty when there are none)
+                @Relationship var stops: Set<Stop>
+                                         ┬────────
+                                         ╰─ 🛑 @Relationship applies to a model or an array of models: type 'stops' as 'Model?' or 'Model' for a to-one relationship, '[Model]' or '[Model]?' for a to-many one; 'Set<Stop>' is neither
             }
             """
         }

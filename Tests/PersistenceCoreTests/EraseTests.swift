@@ -105,12 +105,14 @@ struct EraseTests {
 
     @Test("deleteAllData(), which cannot throw, stops the program rather than leave data a caller thinks deleted")
     func deleteAllDataStopsOnFailure() async throws {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let directory = TemporaryDirectory()
             let url = directory.file("readonly.sqlite")
             _ = try ModelContainer(for: Trip.self, configuration: .file(url))
             let readOnly = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false))
             readOnly.deleteAllData()
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("deleteAllData() could not erase the store"), "\(message)")
     }
 }

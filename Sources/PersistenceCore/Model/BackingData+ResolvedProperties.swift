@@ -34,15 +34,31 @@ extension BackingData {
         setRelationship(newValue, at: entity.resolvedIndexes[index])
     }
 
-    // The shapes SwiftData allows and this library does not: the same message as the schema's.
-    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
-    public func getResolved<Destination: PersistentModel>(at index: Int) -> Destination { fatalError("unavailable") }
-    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
-    public func setResolved<Destination: PersistentModel>(_ newValue: Destination, at index: Int) { fatalError("unavailable") }
-    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
-    public func getResolved<Destination: PersistentModel>(at index: Int) -> [Destination]? { fatalError("unavailable") }
-    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
-    public func setResolved<Destination: PersistentModel>(_ newValue: [Destination]?, at index: Int) { fatalError("unavailable") }
+    /// Reads a non-optional to-one relationship (see ``getRelationship(at:)-(Int)->Target``).
+    @inlinable
+    public func getResolved<Destination: PersistentModel>(at index: Int) -> Destination {
+        getRelationship(at: entity.resolvedIndexes[index])
+    }
+
+    /// Writes a non-optional to-one relationship.
+    @inlinable
+    public func setResolved<Destination: PersistentModel>(_ newValue: Destination, at index: Int) {
+        if isAdopting { return }
+        setRelationship(newValue, at: entity.resolvedIndexes[index])
+    }
+
+    /// Reads an optional to-many relationship: `[]` when it holds none.
+    @inlinable
+    public func getResolved<Destination: PersistentModel>(at index: Int) -> [Destination]? {
+        getRelationship(at: entity.resolvedIndexes[index])
+    }
+
+    /// Writes an optional to-many relationship; nil empties it.
+    @inlinable
+    public func setResolved<Destination: PersistentModel>(_ newValue: [Destination]?, at index: Int) {
+        if isAdopting { return }
+        setRelationship(newValue, at: entity.resolvedIndexes[index])
+    }
 
     // MARK: Values with a column type of their own
 

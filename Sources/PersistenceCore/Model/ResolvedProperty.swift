@@ -34,18 +34,17 @@ public struct ResolvedProperty: Sendable {
         kind = .relationship(Schema.Relationship(name, to: Destination.self, isToMany: true))
     }
 
-    /// `var trip: Trip`: SwiftData accepts a non-optional to-one relationship; this library does not.
-    @available(*, unavailable, message: "@Model stores a to-one relationship as an optional model: add '?' to the property's type (nil when there is none)")
+    /// `var trip: Trip`: a to-one relationship that must hold a model when read.
     public init<Destination: PersistentModel>(_ name: String, _ type: Destination.Type,
                                               isUnique: Bool = false, originalName: String? = nil) {
-        fatalError("unavailable")
+        kind = .relationship(Schema.Relationship(name, to: Destination.self, isToMany: false))
     }
 
-    /// `var stops: [Stop]?`: SwiftData accepts an optional to-many relationship; this library does not.
-    @available(*, unavailable, message: "@Model stores a to-many relationship as a non-optional array of models: remove the '?' after the array type (empty when there are none)")
+    /// `var stops: [Stop]?`: a to-many relationship, SwiftData's optional spelling (it reads `[]`
+    /// when it holds none).
     public init<Destination: PersistentModel>(_ name: String, _ type: [Destination]?.Type,
                                               isUnique: Bool = false, originalName: String? = nil) {
-        fatalError("unavailable")
+        kind = .relationship(Schema.Relationship(name, to: Destination.self, isToMany: true))
     }
 
     // MARK: Attributes
@@ -93,6 +92,16 @@ public struct ResolvedProperty: Sendable {
 
     /// The model a to-many resolved property relates to.
     public static func modelTypes<Destination: PersistentModel>(of type: [Destination].Type) -> [any PersistentModel.Type] {
+        [Destination.self]
+    }
+
+    /// The model a non-optional to-one resolved property relates to.
+    public static func modelTypes<Destination: PersistentModel>(of type: Destination.Type) -> [any PersistentModel.Type] {
+        [Destination.self]
+    }
+
+    /// The model an optional to-many resolved property relates to.
+    public static func modelTypes<Destination: PersistentModel>(of type: [Destination]?.Type) -> [any PersistentModel.Type] {
         [Destination.self]
     }
 

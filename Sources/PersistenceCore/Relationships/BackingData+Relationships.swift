@@ -64,6 +64,38 @@ extension BackingData {
         setRelatedModels(newValue, at: index)
     }
 
+    // SwiftData's two other shapes: a to-one relationship that is not optional (`var trip: Trip`)
+    // and a to-many one that is (`var stops: [Stop]?`, as CloudKit asks). The store keeps them as
+    // the shapes above; only what the accessors hand out differs.
+
+    /// Reads a non-optional to-one relationship; one that holds no model (never set on a new
+    /// model, or nullified by a deletion) stops the process saying so, as a nil where the type
+    /// promises a model cannot be handed out.
+    @inlinable
+    public func getRelationship<Target: PersistentModel>(at index: Int) -> Target {
+        guard let model: Target = getRelationship(at: index) else { missingRequiredRelationship(at: index) }
+        return model
+    }
+
+    /// Reads an optional to-many relationship: the related models, `[]` when there are none (a
+    /// to-many relationship holds a set, as Core Data's, never nil).
+    @inlinable
+    public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target]? {
+        getRelationship(at: index) as [Target]
+    }
+
+    /// Writes a non-optional to-one relationship.
+    @inlinable
+    public func setRelationship<Target: PersistentModel>(_ newValue: Target, at index: Int) {
+        setRelationship(Optional(newValue), at: index)
+    }
+
+    /// Writes an optional to-many relationship; nil empties it.
+    @inlinable
+    public func setRelationship<Target: PersistentModel>(_ newValue: [Target]?, at index: Int) {
+        setRelationship(newValue ?? [], at: index)
+    }
+
     // MARK: The checked path
 
     /// The models relationship `index` holds, once the queue rule is checked and the faults (the
@@ -116,6 +148,12 @@ extension BackingData {
     @usableFromInline
     func relationshipTypeMismatch(at index: Int, holding model: any PersistentModel, expected: Any.Type) -> Never {
         fatalError("\(entity.name).\(entity.relationships[index].name) holds a \(type(of: model)), not a \(expected)")
+    }
+
+    @usableFromInline
+    func missingRequiredRelationship(at index: Int) -> Never {
+        let relationship = entity.relationships[index]
+        fatalError("\(entity.name).\(relationship.name) is a relationship that is not optional, and it holds no \(relationship.destination) (never set, or its model was deleted); declare it '\(relationship.name): \(relationship.destination)?' to read nil")
     }
 
     // MARK: Bookkeeping for the owning context
