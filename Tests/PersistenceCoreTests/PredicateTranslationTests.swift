@@ -59,6 +59,11 @@ struct PredicateTranslationTests {
         expect(#Predicate<Record> { !$0.name.contains("a") }, "(NOT swift_contains(ZNAME, ?))", [.text("a")])
     }
 
+    @Test("localizedStandardContains, which Foundation's #Predicate has only on Apple platforms, compiles here and calls swift_localized_standard_contains")
+    func localizedStandardContains() {
+        expect(#Predicate<Record> { $0.name.localizedStandardContains("creme") }, "swift_localized_standard_contains(ZNAME, ?)", [.text("creme")])
+    }
+
     @Test("Text compares by Swift's rules in SQL: a decomposed spelling equals the composed one")
     func textComparesAsSwift() {
         expect(#Predicate<Record> { $0.name == "Zoe\u{308}" }, "(ZNAME COLLATE SWIFT = ?)", [.text("Zoe\u{308}")])

@@ -254,6 +254,22 @@ struct SwiftDataSpellingTests {
         #expect(read == ["books 30x20x10"])
         #expect(container.schema.entity(named: "Parcel")?.attributes.map(\.columnName) == ["ZLABEL", "ZSIZE"])
     }
+
+    @Test("#Predicate's localizedStandardContains finds text whatever its case and accents, in SQL and in memory alike")
+    func localizedStandardContains() throws {
+        let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            for title in ["Crème brûlée", "CREME fraiche", "Tarte Tatin"] { context.insert(Bookmark(title: title, visits: 0)) }
+            try context.save()
+            let search = "creme"
+            let descriptor = FetchDescriptor<Bookmark>(predicate: #Predicate { $0.title.localizedStandardContains(search) },
+                                                       sortBy: [SortDescriptor(\.title)])
+            #expect(try context.fetch(descriptor).map(\.title) == ["CREME fraiche", "Crème brûlée"])
+            let all = try context.fetch(FetchDescriptor<Bookmark>())
+            #expect(try all.filter { try descriptor.predicate!.evaluate($0) }.count == 2, "memory agrees with SQL")
+        }
+    }
 }
 
 /// A model with a `Codable` struct stored, as SwiftData's `.codable` option asks, in one column.

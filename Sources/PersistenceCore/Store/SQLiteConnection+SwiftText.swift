@@ -11,8 +11,9 @@ import Foundation
 ///
 /// - the collation `SWIFT` orders text as Swift's `<` and `==` do; translated predicates and sort
 ///   descriptors on text use it (`ZNAME COLLATE SWIFT = ?`);
-/// - `swift_contains(text, part)` and `swift_starts_with(text, prefix)` search as `#Predicate`'s
-///   `contains` and `starts(with:)` do, by `Character`: they evaluate the very expressions a
+/// - `swift_contains(text, part)`, `swift_starts_with(text, prefix)` and
+///   `swift_localized_standard_contains(text, part)` search as `#Predicate`'s `contains`,
+///   `starts(with:)` and `localizedStandardContains` do: they evaluate the very expressions a
 ///   predicate holds.
 ///
 /// Both sides ASCII, Swift's order is the bytes' order, and the collation compares bytes: the
@@ -21,7 +22,7 @@ enum SwiftText {
     /// The collation's name in SQL.
     static let collation = "SWIFT"
 
-    /// Registers the collation and the two functions on a connection.
+    /// Registers the collation and the three functions on a connection.
     static func install(on handle: OpaquePointer) {
         sqlite3_create_collation_v2(handle, collation, SQLITE_UTF8, nil, { _, lhsCount, lhs, rhsCount, rhs in
             SwiftText.compare(UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)),
@@ -36,6 +37,11 @@ enum SwiftText {
         sqlite3_create_function_v2(handle, "swift_starts_with", 2, flags, nil, { context, _, arguments in
             SwiftText.answer(context, arguments) { text, prefix in
                 PredicateExpressions.SequenceStartsWith(base: PredicateExpressions.Value(text), prefix: PredicateExpressions.Value(prefix))
+            }
+        }, nil, nil, nil)
+        sqlite3_create_function_v2(handle, "swift_localized_standard_contains", 2, flags, nil, { context, _, arguments in
+            SwiftText.answer(context, arguments) { text, part in
+                PredicateExpressions.StringLocalizedStandardContains(root: PredicateExpressions.Value(text), other: PredicateExpressions.Value(part))
             }
         }, nil, nil, nil)
     }
