@@ -62,8 +62,17 @@ public macro PersistedProperty(resolved: Int) = #externalMacro(module: "Persiste
 /// relationship without it, with delete rule `.nullify` and an inverse the schema infers when
 /// only one relationship of the destination points back. `@Model` reads the arguments from the
 /// source text, so write them as literals.
+///
+/// The rest of SwiftData's arguments: `.unique` keeps a unique index on a to-one relationship's
+/// column (no two models relate to the same one); `minimumModelCount:` and `maximumModelCount:`
+/// (0 for no limit) are checked when a save would change the relationship, which then throws
+/// ``ModelError/relationshipCountViolation(entity:relationship:reason:)`` and writes nothing;
+/// `originalName:` and `hashModifier:` are accepted and change nothing (a renamed relationship is
+/// not a migration this library infers).
 @attached(peer)
-public macro Relationship(deleteRule: Schema.Relationship.DeleteRule = .nullify, inverse: AnyKeyPath? = nil) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
+public macro Relationship(_ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
+                          minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
+                          inverse: AnyKeyPath? = nil, hashModifier: String? = nil) = #externalMacro(module: "PersistenceCoreMacros", type: "AttributeMacro")
 
 /// Keeps a stored property of a `@Model` class out of the store: SwiftData's `@Transient`.
 ///

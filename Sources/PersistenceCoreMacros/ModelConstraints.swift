@@ -53,8 +53,10 @@ struct ModelConstraints {
         return property.declName.baseName.text
     }
 
-    /// The entity schema's trailing arguments: `,\n    uniquenessConstraints: [["a"]]`, ….
-    var schemaArguments: String {
+    /// The entity schema's trailing arguments: `,\n    uniquenessConstraints: [["a"]]`, …; a to-one
+    /// relationship marked `@Relationship(.unique)` is a constraint of its own.
+    func schemaArguments(uniqueRelationships: [String]) -> String {
+        let unique = unique + uniqueRelationships.map { [$0] }
         func literal(_ lists: [[String]]) -> String {
             "[" + lists.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
         }

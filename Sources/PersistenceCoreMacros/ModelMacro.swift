@@ -59,7 +59,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             /// The entity: its name and its persisted properties, each kind in declaration order.
             \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                 name: "\(raw: model.className)",
-                attributes: \(raw: list)\(raw: relationships)\(raw: resolved)\(raw: model.constraints.schemaArguments)
+                attributes: \(raw: list)\(raw: relationships)\(raw: resolved)\(raw: model.constraints.schemaArguments(uniqueRelationships: model.relationships.filter(\.isUnique).map(\.name)))
             )
             """
     }

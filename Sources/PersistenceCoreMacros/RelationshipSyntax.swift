@@ -2,7 +2,7 @@ import SwiftDiagnostics
 import SwiftSyntax
 
 /// A relationship of a `@Model` class as read from the source: `var trip: Trip?` (to-one) or
-/// `var stops: [Stop]` (to-many), with what `@Relationship(deleteRule:inverse:)` says.
+/// `var stops: [Stop]` (to-many), with what `@Relationship(…)` says.
 struct ModelRelationship {
     /// The property's name, also the relationship's name.
     let name: String
@@ -14,6 +14,12 @@ struct ModelRelationship {
     let deleteRule: String?
     /// The inverse key path as written (`\Stop.trip`), nil when the schema is to infer it.
     let inverse: String?
+    /// `minimumModelCount:` and `maximumModelCount:` as written (integer literals), nil for the
+    /// default (0: no limit).
+    var minimumModelCount: String? = nil
+    var maximumModelCount: String? = nil
+    /// Whether `@Relationship(.unique)` was written (a to-one relationship's unique index).
+    var isUnique = false
 
     /// The delete rules `@Relationship(deleteRule:)` accepts.
     static let deleteRules = ["nullify", "cascade", "deny", "noAction"]
@@ -23,6 +29,8 @@ struct ModelRelationship {
         var arguments = "\"\(name)\", to: \(destination).self, isToMany: \(isToMany)"
         if let deleteRule { arguments += ", deleteRule: \(deleteRule)" }
         if let inverse { arguments += ", inverse: \(inverse)" }
+        if let minimumModelCount { arguments += ", minimumModelCount: \(minimumModelCount)" }
+        if let maximumModelCount { arguments += ", maximumModelCount: \(maximumModelCount)" }
         return "PersistenceCore.Schema.Relationship(\(arguments))"
     }
 
@@ -80,9 +88,30 @@ struct ModelRelationship {
         -> ModelMember {
         var deleteRule: String?
         var inverse: String?
+        var counts: [String: String] = [:]
+        var isUnique = false
         if let attribute, case .argumentList(let arguments) = attribute.arguments {
             for argument in arguments {
                 switch argument.label?.text {
+                case nil:
+                    // An option: `.unique` is the one SwiftData has.
+                    guard argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "unique" else {
+                        return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
+                            "relationshipOption", "@Relationship's options are read from the source: write '.unique'"))])
+                    }
+                    guard !shape.isToMany else {
+                        return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
+                            "relationshipUniqueToMany", "@Relationship(.unique) applies to a relationship to one model, as in SwiftData; '\(name)' is to-many"))])
+                    }
+                    isUnique = true
+                case "minimumModelCount", "maximumModelCount":
+                    let label = argument.label!.text
+                    if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                    guard let literal = argument.expression.as(IntegerLiteralExprSyntax.self), let count = Int(literal.literal.text), count >= 0 else {
+                        return .invalid([Diagnostic(node: argument.expression, message: MacroDiagnostic(
+                            "relationshipCount", "@Relationship(\(label):) takes an integer literal, 0 or more (0: no limit)"))])
+                    }
+                    if count > 0 { counts[label] = String(count) }
                 case "deleteRule":
                     guard let member = argument.expression.as(MemberAccessExprSyntax.self),
                           deleteRules.contains(member.declName.baseName.text)
@@ -114,6 +143,8 @@ struct ModelRelationship {
             }
         }
         return .relationship(ModelRelationship(name: name, destination: shape.destination, isToMany: shape.isToMany,
-                                          deleteRule: deleteRule, inverse: inverse))
+                                               deleteRule: deleteRule, inverse: inverse,
+                                               minimumModelCount: counts["minimumModelCount"],
+                                               maximumModelCount: counts["maximumModelCount"], isUnique: isUnique))
     }
 }

@@ -533,6 +533,87 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
+    func testModel_readsRelationshipCountsAndUniqueness() {
+        // SwiftData's whole @Relationship signature: counts go into the schema, .unique becomes a
+        // uniqueness constraint of the to-one column, originalName and hashModifier change nothing.
+        assertMacro {
+            """
+            @Model final class Stop {
+                @Relationship(.unique, originalName: "journey", hashModifier: "v2") var trip: Trip?
+                @Relationship(deleteRule: .cascade, minimumModelCount: 1, maximumModelCount: 0) var tags: [Tag] = []
+            }
+            """
+        } expansion: {
+            #"""
+            final class Stop {
+                @PersistenceCore.PersistedProperty(relationship: 0) var trip: Trip?
+                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag] = []
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Stop",
+                    attributes: [],
+                    relationships: [
+                        PersistenceCore.Schema.Relationship("trip", to: Trip.self, isToMany: false),
+                        PersistenceCore.Schema.Relationship("tags", to: Tag.self, isToMany: true, deleteRule: .cascade, minimumModelCount: 1),
+                    ],
+                    uniquenessConstraints: [["trip"]]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Stop.trip: "trip",
+                    \Stop.tags: "tags",
+                ]
+
+                /// The models this one's relationships point to.
+                nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    [Trip.self, Tag.self]
+                }
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _trip = PersistenceCore.PersistedPropertyPlaceholder()
+                    _tags = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Stop: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Stop: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_refusesUniqueOnAToManyRelationship() {
+        assertMacro {
+            """
+            @Model final class Trip {
+                @Relationship(.unique) var stops: [Stop] = []
+            }
+            """
+        } diagnostics: {
+            """
+            @Model final class Trip {
+                @Relationship(.unique) var stops: [Stop] = []
+                              ┬──────
+                              ╰─ 🛑 @Relationship(.unique) applies to a relationship to one model, as in SwiftData; 'stops' is to-many
+            }
+            """
+        }
+    }
+
     func testModel_explainsARelationshipOfAnotherShape() {
         assertMacro {
             """

@@ -21,6 +21,7 @@ struct SavePlan: Sendable {
     /// met (`Merging/MergePolicy+Resolution.swift`); insert the new rows; write the join tables.
     func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
         try refuseUnstorableValues()
+        try refuseRelationshipCounts()
         var outcome = SaveOutcome()
         var conflicts: [Conflict] = []
         let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
@@ -109,6 +110,21 @@ struct SavePlan: Sendable {
             for (index, value) in data.values.enumerated() where value.isNaN {
                 throw .invalidProperty(entity: data.entity.name, property: data.entity.propertyName(atValue: index),
                                        reason: SQLiteValue.nanRefusal)
+            }
+        }
+    }
+
+    /// Refuses, before any row is written, a relationship the save would leave holding fewer or
+    /// more models than its `minimumModelCount` and `maximumModelCount` allow. Checked where the
+    /// save changes the relationship: every relationship of a new model, the changed ones of others.
+    private func refuseRelationshipCounts() throws(ModelError) {
+        for (data, isNew) in inserted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
+            for (index, relationship) in data.entity.relationships.enumerated()
+            where relationship.minimumModelCount ?? 0 > 0 || relationship.maximumModelCount ?? 0 > 0 {
+                guard isNew || data.changedRelationships.contains(index), !data.relations[index].isFault else { continue }
+                if let reason = relationship.countViolation(data.relations[index].members.count) {
+                    throw .relationshipCountViolation(entity: data.entity.name, relationship: relationship.name, reason: reason)
+                }
             }
         }
     }

@@ -52,6 +52,10 @@ public enum ModelError: Error, Sendable, Hashable {
     /// A relationship cannot be stored as declared: its destination is not a model of the
     /// schema, its inverse is not a relationship back, or which inverse it has is ambiguous.
     case invalidRelationship(entity: String, relationship: String, reason: String)
+    /// A save would leave a relationship holding fewer models than its `minimumModelCount` or
+    /// more than its `maximumModelCount`: Core Data's `NSValidationRelationshipLacksMinimumCountError`
+    /// and `…ExceedsMaximumCountError`. Nothing was written.
+    case relationshipCountViolation(entity: String, relationship: String, reason: String)
     /// A save would delete a model whose `.deny` relationship still relates it to `count`
     /// models: Core Data's `NSValidationRelationshipDeniedDeleteError`. Nothing was written.
     case deleteDenied(entity: String, relationship: String, count: Int)
@@ -120,6 +124,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "The store\(url.map { " at \($0.path)" } ?? "") was opened with allowsSave: false (ModelConfiguration), so it cannot be written. Nothing was written; the changes are still pending in the context."
         case .invalidRelationship(let entity, let relationship, let reason):
             "\(entity).\(relationship) cannot be stored: \(reason). Nothing was opened."
+        case .relationshipCountViolation(let entity, let relationship, let reason):
+            "\(entity).\(relationship) cannot be saved: \(reason). Nothing was written."
         case .deleteDenied(let entity, let relationship, let count):
             "A \(entity) cannot be deleted while its relationship '\(relationship)' (delete rule .deny) still holds \(count) model\(count == 1 ? "" : "s"): delete or detach them first. Nothing was written; the deletion is still pending."
         case .historyTokenExpired:

@@ -39,28 +39,56 @@ extension Schema {
         public internal(set) var inverseName: String?
         /// Whether `inverse:` named the inverse (rather than the schema inferring it).
         public let hasDeclaredInverse: Bool
+        /// The fewest models a save may leave the relationship holding; nil or 0 for no limit
+        /// (`@Relationship(minimumModelCount:)`, Core Data's `minCount`).
+        public let minimumModelCount: Int?
+        /// The most models a save may leave it holding; nil or 0 for no limit.
+        public let maximumModelCount: Int?
 
         public init(name: String, destination: String, isToMany: Bool, deleteRule: DeleteRule = .nullify,
-                    inverseName: String? = nil) {
+                    inverseName: String? = nil, minimumModelCount: Int? = nil, maximumModelCount: Int? = nil) {
             self.name = name
             self.destination = destination
             self.isToMany = isToMany
             self.deleteRule = deleteRule
             self.inverseName = inverseName
             self.hasDeclaredInverse = inverseName != nil
+            self.minimumModelCount = minimumModelCount
+            self.maximumModelCount = maximumModelCount
         }
 
         /// What `@Model` emits for `@Relationship(deleteRule:inverse:) var stops: [Stop]`: the
         /// inverse's name is looked up in the destination's key-path table.
         public init<Destination: PersistentModel>(
             _ name: String, to destination: Destination.Type, isToMany: Bool,
-            deleteRule: DeleteRule = .nullify, inverse: PartialKeyPath<Destination>? = nil
+            deleteRule: DeleteRule = .nullify, inverse: PartialKeyPath<Destination>? = nil,
+            minimumModelCount: Int? = nil, maximumModelCount: Int? = nil
         ) {
             // The class name, not `Destination.entitySchema.name`: reading another model's schema
             // while this one's is being built would deadlock two models that name each other.
             let inverseName = inverse.map { Destination.attributeKeyPaths[$0] ?? Relationship.unknownInverse }
             self.init(name: name, destination: String(describing: destination), isToMany: isToMany,
-                      deleteRule: deleteRule, inverseName: inverseName)
+                      deleteRule: deleteRule, inverseName: inverseName,
+                      minimumModelCount: minimumModelCount, maximumModelCount: maximumModelCount)
+        }
+
+        /// Why holding `count` models breaks the relationship's count limits, or nil when it does not.
+        func countViolation(_ count: Int) -> String? {
+            if let minimum = minimumModelCount, minimum > 0, count < minimum {
+                return "it holds \(count) \(count == 1 ? "model" : "models"); at least \(minimum) (minimumModelCount)"
+            }
+            if let maximum = maximumModelCount, maximum > 0, count > maximum {
+                return "it holds \(count) models; at most \(maximum) (maximumModelCount)"
+            }
+            return nil
+        }
+
+        /// What `@Relationship` takes before its labelled arguments: SwiftData's
+        /// `Schema.Relationship.Option`.
+        public enum Option: Sendable, Hashable {
+            /// The related model may be the destination of no other model's relationship: a
+            /// unique index on the to-one column, as `#Unique` makes (to-one relationships only).
+            case unique
         }
 
         /// The column of a to-one relationship, named as Core Data names it: `Z` and the name in capitals.
