@@ -2,9 +2,10 @@ import Foundation
 import PersistenceCore
 import Testing
 
-/// `ResultsObserver`'s sections (SwiftData, iOS 27): grouped by a key path put first in the sort,
-/// looked up by title, and kept up to date with the results.
-@Suite("Results observer sections")
+/// `ResultsObserver`'s sections, `sortBy` and `filterBy` (SwiftData, iOS 27): grouped by a key path
+/// put first in the sort, looked up by title, kept up to date with the results, and re-fetched
+/// when the criteria change.
+@Suite("Results observer sections and criteria")
 struct ResultsObserverSectionsTests {
     @Model final class Chore {
         var room: String
@@ -58,6 +59,26 @@ struct ResultsObserverSectionsTests {
             for chore in try context.fetch(FetchDescriptor<Chore>(predicate: #Predicate { $0.room == "Bathroom" })) { context.delete(chore) }
             try context.save()
             #expect(describe(observer.sections) == ["Garden: weeds", "Kitchen: dishes"])
+        }
+    }
+
+    @Test("Setting sortBy keeps the section's key path first and publishes the moves; setting filterBy publishes what left")
+    func changingCriteria() throws {
+        let context = try context(with: [("Kitchen", "dishes", nil), ("Bathroom", "towels", nil), ("Kitchen", "bins", nil), ("Bathroom", "mirror", nil)])
+        try context.performAndWait {
+            let observer = try ResultsObserver<Chore, String>(
+                fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.title)]), sectionBy: \.room, modelContext: context)
+            observer.sortBy = [SortDescriptor(\.title, order: .reverse)]
+            #expect(describe(observer.sections) == ["Bathroom: towels, mirror", "Kitchen: dishes, bins"])
+            #expect(observer.sortBy.count == 1 && observer.fetchDescriptor.sortBy.count == 2)
+            #expect(observer.lastChange.moved.count == 2 && observer.lastChange.inserted.isEmpty)
+            observer.filterBy = #Predicate { $0.room == "Kitchen" }
+            #expect(describe(observer.sections) == ["Kitchen: dishes, bins"])
+            #expect(observer.lastChange.deleted.count == 2)
+            context.insert(Chore("Kitchen", "oven"))
+            context.insert(Chore("Garden", "weeds"))
+            try context.save()
+            #expect(describe(observer.sections) == ["Kitchen: oven, dishes, bins"], "later updates keep the new criteria")
         }
     }
 

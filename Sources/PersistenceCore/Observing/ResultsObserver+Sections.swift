@@ -17,8 +17,9 @@ extension ResultsObserver where SectionTitle == String {
                             sectionBy: KeyPath<Element, String>, modelContext: ModelContext,
                             isolation: isolated (any Actor)? = #isolation) throws {
         var descriptor = fetchDescriptor
-        descriptor.sortBy.insert(SortDescriptor(assumingSendable(sectionBy)), at: 0)
-        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] })
+        let sectionSort = SortDescriptor(assumingSendable(sectionBy))
+        descriptor.sortBy.insert(sectionSort, at: 0)
+        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] }, sectionSort: sectionSort)
     }
 
     /// Observes in sections titled by an optional key path; the models whose value is nil share
@@ -27,8 +28,9 @@ extension ResultsObserver where SectionTitle == String {
                             sectionBy: KeyPath<Element, String?>, modelContext: ModelContext,
                             isolation: isolated (any Actor)? = #isolation) throws {
         var descriptor = fetchDescriptor
-        descriptor.sortBy.insert(SortDescriptor(assumingSendable(sectionBy)), at: 0)
-        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] ?? "" })
+        let sectionSort = SortDescriptor(assumingSendable(sectionBy))
+        descriptor.sortBy.insert(sectionSort, at: 0)
+        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] ?? "" }, sectionSort: sectionSort)
     }
 
     /// Observes `fetchDescriptor` in sections on the container's main context; call it on the

@@ -65,8 +65,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
 
     /// The context the results live in.
     @ObservationIgnored public let modelContext: ModelContext
-    /// What the observer fetches.
-    @ObservationIgnored public let fetchDescriptor: FetchDescriptor<Element>
+    /// What the observer fetches; ``filterBy`` and ``sortBy`` change it.
+    @ObservationIgnored public internal(set) var fetchDescriptor: FetchDescriptor<Element>
     /// The error of the last fetch that failed, if the last one did; the results stay as they were.
     @ObservationIgnored public private(set) var lastError: (any Error)?
     /// How many times the observer has fetched, the first fetch included (for the tests: at most
@@ -76,12 +76,16 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The title of a model's section, read through the `sectionBy` key path; nil when the
     /// observer has no sections (``ResultsObserver+Sections``).
     @ObservationIgnored let sectionTitle: ((Element) -> SectionTitle)?
+    /// The sort on the `sectionBy` key path, kept first in ``fetchDescriptor`` whatever ``sortBy`` says.
+    @ObservationIgnored let sectionSort: SortDescriptor<Element>?
 
-    init(descriptor: FetchDescriptor<Element>, context: ModelContext, sectionTitle: ((Element) -> SectionTitle)? = nil) throws {
+    init(descriptor: FetchDescriptor<Element>, context: ModelContext, sectionTitle: ((Element) -> SectionTitle)? = nil,
+         sectionSort: SortDescriptor<Element>? = nil) throws {
         context.checkQueue("ResultsObserver.init")
         self.modelContext = context
         self.fetchDescriptor = descriptor
         self.sectionTitle = sectionTitle
+        self.sectionSort = sectionSort
         results = try context.fetch(descriptor)
         fetchCount = 1
         context.addObserver(self)
@@ -170,21 +174,30 @@ extension ResultsObserver: ContextObserver {
     /// Fetches again if `event` may change the results, and publishes what changed.
     func contextDidChange(_ event: ContextEvent) {
         guard event.concerns(entity: Element.entitySchema.name) else { return }
-        let fresh: [Element], change: Change
-        if let update = incrementalUpdate(after: event) {
-            (fresh, change) = update
+        if let (fresh, change) = incrementalUpdate(after: event) {
+            publish(fresh, change)
         } else {
-            do {
-                fresh = try modelContext.fetch(fetchDescriptor)
-                fetchCount += 1
-                lastError = nil
-            } catch {
-                lastError = error
-                return
-            }
-            change = Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID),
-                                 updated: event.updated)
+            refetch(updated: event.updated)
         }
+    }
+
+    /// Fetches again and publishes what changed, given what was updated (nil: anything may have
+    /// been); a fetch that fails keeps the results and is recorded in ``lastError``.
+    func refetch(updated: Set<PersistentIdentifier>?) {
+        let fresh: [Element]
+        do {
+            fresh = try modelContext.fetch(fetchDescriptor)
+            fetchCount += 1
+            lastError = nil
+        } catch {
+            lastError = error
+            return
+        }
+        publish(fresh, Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID), updated: updated))
+    }
+
+    /// Makes `fresh` the results and tells observers, unless nothing changed.
+    private func publish(_ fresh: [Element], _ change: Change) {
         guard !change.isEmpty else { return }
         results = fresh
         lastChange = change
