@@ -15,8 +15,11 @@
 /// in declaration order. A `let` gets the same accessors as a `var`, as with SwiftData: the Swift 6
 /// compiler refuses them, the Swift 5 language mode warns and stores it.
 ///
-/// > Warning: A property without an explicit type, `var a, b: Int`, or `didSet`/`willSet`
-/// > (accessor macros would drop them silently) is a compile-time error naming the property.
+/// A property written without a type (`var name = ""`, `var sights = [Sight]()`) takes its initial
+/// value's type, as the compiler infers it.
+///
+/// > Warning: `var a, b: Int`, or `didSet`/`willSet` (accessor macros would drop them silently),
+/// > is a compile-time error naming the property.
 ///
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it

@@ -126,9 +126,26 @@ enum ModelMember {
         // accessor macro on variable declared with 'let'", swiftlang/swift#73878); the Swift 5
         // language mode warns with those words, and the property is stored like any other.
         guard let annotation = binding.typeAnnotation else {
-            return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
-                "explicitTypeRequired",
-                "@Model needs an explicit type on '\(name)' (write 'var \(name): Type = …'): it reads the type from the source to build the schema"))])
+            // `var name = ""`, `var sights = [Sight]()`: the type is the initial value's, which the
+            // compiler infers for the schema as for the property (the closure is never called).
+            guard let initializer = binding.initializer?.value else {
+                return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
+                    "explicitTypeRequired",
+                    "@Model needs a type or an initial value on '\(name)' (write 'var \(name): Type')"))])
+            }
+            if let relationship = variable.attributes.attribute(named: "Relationship") {
+                guard let shape = ModelRelationship.shape(ofInitialValue: initializer) else {
+                    return .invalid([Diagnostic(node: binding.pattern, message: MacroDiagnostic(
+                        "explicitTypeRequired",
+                        "@Model reads a relationship's destination from its type: write 'var \(name): [Model] = …' or 'var \(name): Model?'"))])
+                }
+                return ModelRelationship.read(relationship, name: name, shape: shape)
+            }
+            if let refused = refusedOption(variable, name: name) { return .invalid([refused]) }
+            return .resolved(ModelResolvedProperty(
+                name: name, metatypeExpression: "PersistenceCore.ResolvedProperty.typeOfInitialValue { \(initializer.trimmedDescription) }",
+                isUnique: isUnique(variable), originalName: originalName(variable),
+                preservesValueOnDeletion: preservesValueOnDeletion(variable)))
         }
         if let relationship = variable.attributes.attribute(named: "Relationship") {
             if AttributeTypeSyntax(annotation.type) == nil, let shape = ModelRelationship.shape(of: annotation.type) {

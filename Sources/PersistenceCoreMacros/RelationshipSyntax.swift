@@ -52,6 +52,24 @@ struct ModelRelationship {
         return nil
     }
 
+    /// The destination of a to-many relationship declared by its initial value, `[Sight]()` or
+    /// `Array<Sight>()`; nil for any other value.
+    static func shape(ofInitialValue value: ExprSyntax) -> (destination: String, isToMany: Bool)? {
+        guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+           let element = array.elements.first?.expression,
+           element.is(DeclReferenceExprSyntax.self) || element.is(MemberAccessExprSyntax.self) {
+            return (element.trimmedDescription, true)
+        }
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+           generic.expression.trimmedDescription == "Array", generic.genericArgumentClause.arguments.count == 1,
+           case .type(let element) = generic.genericArgumentClause.arguments.first!.argument,
+           let name = modelName(element) {
+            return (name, true)
+        }
+        return nil
+    }
+
     /// The model of an optional array of models (`[Stop]?`, `Optional<[Stop]>`), SwiftData's
     /// spelling of a to-many relationship that may be nil; nil for any other type.
     static func optionalArrayElement(_ type: TypeSyntax) -> String? {

@@ -925,19 +925,97 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_asksForAnExplicitType_whenThePropertyHasNone() {
+    func testModel_typesAPropertyByItsInitialValue_whenItHasNoType() {
+        // The closure is only there for the compiler to infer the type; nothing calls it.
         assertMacro {
             """
-            @Model final class Counter {
-                var x = 3
+            @Model final class Destination {
+                var name = ""
+                var visits = 0
+                @Relationship(deleteRule: .cascade, inverse: \\Sight.destination) var sights = [Sight]()
+            }
+            """
+        } expansion: {
+            #"""
+            final class Destination {
+                @PersistenceCore.PersistedProperty(resolved: 0)
+                var name = ""
+                @PersistenceCore.PersistedProperty(resolved: 1)
+                var visits = 0
+                @PersistenceCore.PersistedProperty(relationship: 0) var sights = [Sight]()
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Destination.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Destination",
+                    attributes: [],
+                    relationships: [
+                        PersistenceCore.Schema.Relationship("sights", to: Sight.self, isToMany: true, deleteRule: .cascade, inverse: \Sight.destination),
+                    ],
+                    resolved: [
+                        PersistenceCore.ResolvedProperty("name", PersistenceCore.ResolvedProperty.typeOfInitialValue {
+                                ""
+                            }),
+                        PersistenceCore.ResolvedProperty("visits", PersistenceCore.ResolvedProperty.typeOfInitialValue {
+                                0
+                            }),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Destination.sights: "sights",
+                    \Destination.name: "name",
+                    \Destination.visits: "visits",
+                ]
+
+                /// The models this one's relationships point to.
+                nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    [Sight.self] + PersistenceCore.ResolvedProperty.modelTypes(of: PersistenceCore.ResolvedProperty.typeOfInitialValue {
+                            ""
+                        }) + PersistenceCore.ResolvedProperty.modelTypes(of: PersistenceCore.ResolvedProperty.typeOfInitialValue {
+                            0
+                        })
+                }
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _sights = PersistenceCore.PersistedPropertyPlaceholder()
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                    _visits = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Destination: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Destination: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_asksForAType_whenARelationshipsInitialValueDoesNotNameIt() {
+        assertMacro {
+            """
+            @Model final class Destination {
+                @Relationship var sights = Self.makeSights()
             }
             """
         } diagnostics: {
             """
-            @Model final class Counter {
-                var x = 3
-                    ┬
-                    ╰─ 🛑 @Model needs an explicit type on 'x' (write 'var x: Type = …'): it reads the type from the source to build the schema
+            @Model final class Destination {
+                @Relationship var sights = Self.makeSights()
+                                  ┬─────
+                                  ╰─ 🛑 @Model reads a relationship's destination from its type: write 'var sights: [Model] = …' or 'var sights: Model?'
             }
             """
         }

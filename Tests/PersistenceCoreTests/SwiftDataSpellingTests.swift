@@ -270,6 +270,52 @@ struct SwiftDataSpellingTests {
             #expect(try all.filter { try descriptor.predicate!.evaluate($0) }.count == 2, "memory agrees with SQL")
         }
     }
+
+    @Test("Properties declared by their initial value (var name = \"\", var sights = [Sight]()) are stored with the value's type, as in SwiftData")
+    func propertiesWithoutATypeAnnotation() throws {
+        let container = try ModelContainer(for: Destination.self, configuration: .inMemory)
+        #expect(container.schema.entity(named: "Sight")?.attributes.map { "\($0.name): \($0.type)" }
+                == ["name: string", "visits: int", "rating: double", "addedAt: date", "tags: codable"])
+        let writer = container.newBackgroundContext(), reader = container.newBackgroundContext()
+        try writer.performAndWait {
+            let rome = Destination(name: "Rome")
+            writer.insert(rome)
+            let forum = Sight(name: "Forum")
+            forum.visits = 2
+            forum.tags = ["ruins"]
+            rome.sights.append(forum)
+            try writer.save()
+        }
+        let read = try reader.performAndWait {
+            try reader.fetch(FetchDescriptor<Destination>()).flatMap { destination in
+                destination.sights.map { "\(destination.name): \($0.name) \($0.visits) \($0.rating) \($0.tags)" }
+            }
+        }
+        #expect(read == ["Rome: Forum 2 4.5 [\"ruins\"]"])
+    }
+}
+
+/// Models written as many SwiftData apps write them: every property typed by its initial value.
+@Model final class Destination {
+    var name = ""
+    @Relationship(deleteRule: .cascade, inverse: \Sight.destination) var sights = [Sight]()
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+@Model final class Sight {
+    var name = ""
+    var visits = 0
+    var rating = 4.5
+    var addedAt = Date(timeIntervalSince1970: 0)
+    var tags = [String]()
+    var destination: Destination?
+
+    init(name: String) {
+        self.name = name
+    }
 }
 
 /// A model with a `Codable` struct stored, as SwiftData's `.codable` option asks, in one column.

@@ -83,6 +83,15 @@ public struct ResolvedProperty: Sendable {
                                           preservesValueOnDeletion: preservesValueOnDeletion))
     }
 
+    // MARK: Properties declared by their initial value
+
+    /// The type of a property declared without one (`var name = ""`, `var sights = [Sight]()`):
+    /// its initial value's, which the compiler infers from the closure. The closure is never
+    /// called, so the value (a model, a date) is not made while the schema is built.
+    public static func typeOfInitialValue<Value>(_ initialValue: () -> Value) -> Value.Type {
+        Value.self
+    }
+
     // MARK: Related model types
 
     /// The model a resolved property relates to, for ``PersistentModel/relatedModelTypes``.
