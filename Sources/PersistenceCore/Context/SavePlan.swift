@@ -198,18 +198,9 @@ struct SavePlan: Sendable {
     /// Names the unique attribute behind a `UNIQUE constraint failed: ZITEM.ZID` error, or the
     /// attributes of a `#Unique` constraint, joined by ", ".
     static func explainConstraint(_ error: ModelError, entity: EntitySchema) -> ModelError {
-        let prefix = "UNIQUE constraint failed: "
-        guard case .sqlite(_, let message, _) = error, let start = message.range(of: prefix) else { return error }
-        // SQLite lists the index's columns: "ZPERSON.ZGIVENNAME, ZPERSON.ZFAMILYNAME" for a #Unique pair.
-        let columns = message[start.upperBound...].split(separator: ", ").map(String.init)
-        let names = columns.map { column in
-            entity.attributes.first { "\(entity.tableName).\($0.columnName)" == column }?.name
-                ?? entity.relationships.first { !$0.isToMany && "\(entity.tableName).\($0.columnName)" == column }?.name
-        }
-        guard !names.isEmpty, names.allSatisfy({ $0 != nil }) else {
-            return .uniqueConstraintViolation(entity: entity.name, attribute: message)
-        }
-        return .uniqueConstraintViolation(entity: entity.name, attribute: names.compactMap { $0 }.joined(separator: ", "))
+        guard case .sqlite(_, let message, _) = error, message.contains(EntitySchema.uniqueFailure) else { return error }
+        let names = entity.uniqueConstraintProperties(in: message)
+        return .uniqueConstraintViolation(entity: entity.name, attribute: names?.joined(separator: ", ") ?? message)
     }
 }
 

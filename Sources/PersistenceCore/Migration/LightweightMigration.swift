@@ -4,9 +4,10 @@
 ///
 /// What it can do here: add an optional attribute (existing rows hold nil), remove an attribute,
 /// rename one that says its `@Attribute(originalName:)`, make an attribute unique or not, add or
-/// remove a `#Unique` constraint or an `#Index`, and reorder attributes. Anything else (a new attribute that is not optional, a changed type, an
-/// added or removed model, a changed relationship) is not inferred here, and the store is
-/// refused with ``ModelError/schemaMismatch(_:)``, untouched.
+/// remove a `#Unique` constraint or an `#Index`, and reorder attributes. Anything else (a new
+/// attribute that is not optional, a changed type, an added or removed model, a changed
+/// relationship) is not inferred here, and the store is refused with
+/// ``ModelError/schemaMismatch(_:)``, untouched.
 struct LightweightMigration {
     /// The SQL that changes the tables, in order.
     let statements: [String]

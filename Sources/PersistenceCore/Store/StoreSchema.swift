@@ -177,7 +177,7 @@ enum StoreSchema {
                 for statement in migration.statements { try connection.execute(statement) }
                 try connection.run("UPDATE Z_METADATA SET Z_PLIST = ?1 WHERE Z_VERSION = 1", [.blob(encoded)])
             }
-        } catch .sqlite(_, let message, _) where message.contains("UNIQUE constraint failed: ") {
+        } catch .sqlite(_, let message, _) where message.contains(EntitySchema.uniqueFailure) {
             // A unique index the new model adds cannot be built over rows that already repeat a value.
             throw .migrationFailed("the store holds \(repeated(message, in: schema)), which the model makes unique (@Attribute(.unique) or #Unique), so the migration cannot add the constraint. Remove the duplicates with the older model first")
         }
@@ -233,14 +233,9 @@ enum StoreSchema {
     /// "Contact rows that repeat the same givenName, familyName", read from SQLite's
     /// `UNIQUE constraint failed: ZCONTACT.ZGIVENNAME, ZCONTACT.ZFAMILYNAME`.
     private static func repeated(_ message: String, in schema: Schema) -> String {
-        let columns = message.split(separator: "UNIQUE constraint failed: ").last?.split(separator: ", ").map(String.init) ?? []
-        guard let table = columns.first?.split(separator: ".").first.map(String.init),
-              let entity = schema.entities.first(where: { $0.tableName == table })
+        guard let entity = schema.entities.first(where: { message.contains(EntitySchema.uniqueFailure + $0.tableName + ".") }),
+              let names = entity.uniqueConstraintProperties(in: message)
         else { return "rows that repeat a value (\(message))" }
-        let names = columns.map { column in
-            entity.attributes.first { "\(table).\($0.columnName)" == column }?.name
-                ?? entity.relationships.first { "\(table).\($0.columnName)" == column }?.name ?? column
-        }
         return "\(entity.name) rows that repeat the same \(names.joined(separator: ", "))"
     }
 
@@ -250,5 +245,26 @@ enum StoreSchema {
         do { return try encoder.encode(metadata) } catch {
             throw .schemaMismatch("the model could not be encoded for Z_METADATA: \(error)")
         }
+    }
+}
+
+extension EntitySchema {
+    /// How SQLite begins the message of a broken unique index; the index's columns follow.
+    static let uniqueFailure = "UNIQUE constraint failed: "
+
+    /// The properties (attributes or to-one relationships) whose columns SQLite lists in
+    /// `UNIQUE constraint failed: ZPERSON.ZGIVENNAME, ZPERSON.ZFAMILYNAME`, in its order; nil when
+    /// a column is not one of this entity's.
+    func uniqueConstraintProperties(in message: String) -> [String]? {
+        guard let start = message.range(of: Self.uniqueFailure) else { return nil }
+        var names: [String] = []
+        for column in message[start.upperBound...].split(separator: ", ") {
+            let qualified = { (name: String) in "\(self.tableName).\(name)" == column }
+            guard let name = attributes.first(where: { qualified($0.columnName) })?.name
+                    ?? relationships.first(where: { !$0.isToMany && qualified($0.columnName) })?.name
+            else { return nil }
+            names.append(name)
+        }
+        return names.isEmpty ? nil : names
     }
 }
