@@ -293,6 +293,39 @@ struct SwiftDataSpellingTests {
         }
         #expect(read == ["Rome: Forum 2 4.5 [\"ruins\"]"])
     }
+
+    @Test("A did-save notification carries SwiftData's NotificationKey arrays of inserted, updated and deleted identifiers")
+    func didSaveNotificationKeys() throws {
+        let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        let received = Locked<[[String: [PersistentIdentifier]]]>([])
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: context, queue: nil) { note in
+            let info = note.userInfo ?? [:]
+            var keys: [String: [PersistentIdentifier]] = [:]
+            for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
+                keys[key.rawValue] = info[key.rawValue] as? [PersistentIdentifier]
+            }
+            received.withLock { $0.append(keys) }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let (kept, gone) = try context.performAndWait {
+            let kept = Bookmark(title: "kept", visits: 0), gone = Bookmark(title: "gone", visits: 0)
+            context.insert(kept)
+            context.insert(gone)
+            try context.save()
+            kept.visits = 1
+            context.delete(gone)
+            try context.save()
+            return (kept.persistentModelID, gone.persistentModelID)
+        }
+        let saves = received.withLock { $0 }
+        #expect(saves.count == 2)
+        #expect(Set(saves.first?["insertedIdentifiers"] ?? []) == [kept, gone])
+        #expect(saves.first?["updatedIdentifiers"] == [] && saves.first?["deletedIdentifiers"] == [])
+        #expect(saves.last?["insertedIdentifiers"] == [])
+        #expect(saves.last?["updatedIdentifiers"] == [kept])
+        #expect(saves.last?["deletedIdentifiers"] == [gone])
+    }
 }
 
 /// Models written as many SwiftData apps write them: every property typed by its initial value.

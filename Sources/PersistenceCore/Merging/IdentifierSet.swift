@@ -45,6 +45,14 @@ struct IdentifierSet: Sendable {
         }
     }
 
+    /// The identifiers as an array, in no promised order; for rows, made without hashing any.
+    var array: [PersistentIdentifier] {
+        switch form {
+        case .set(let set): Array(set)
+        case .rows(let rows): rows.array
+        }
+    }
+
     var isEmpty: Bool {
         switch form {
         case .set(let set): set.isEmpty
@@ -67,6 +75,18 @@ private final class RowIdentifiers: Sendable {
 
     init(_ groups: [RowGroup]) {
         self.groups = groups
+    }
+
+    /// The identifiers in key order, made afresh: an array needs no hashing, so nothing is kept.
+    var array: [PersistentIdentifier] {
+        var array: [PersistentIdentifier] = []
+        array.reserveCapacity(groups.reduce(0) { $0 + $1.primaryKeys.count })
+        for group in groups {
+            for key in group.primaryKeys {
+                array.append(PersistentIdentifier(scope: group.scope, storage: .permanent(primaryKey: key)))
+            }
+        }
+        return array
     }
 
     var set: Set<PersistentIdentifier> {
