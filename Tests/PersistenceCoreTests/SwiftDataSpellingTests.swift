@@ -294,6 +294,27 @@ struct SwiftDataSpellingTests {
         #expect(read == ["Rome: Forum 2 4.5 [\"ruins\"]"])
     }
 
+    @Test("willSave is posted on the context's queue before a save with changes, and what an observer changes then is saved too")
+    func willSave() throws {
+        let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        let posts = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.willSave, object: context, queue: nil) { _ in
+            posts.withLock { $0 += 1 }
+            // Posted on the context's queue: the observer may touch its models.
+            for bookmark in context.insertedModelsArray.compactMap({ $0 as? Bookmark }) { bookmark.visits += 10 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try context.performAndWait {
+            try context.save()  // nothing to save: nothing posted
+            context.insert(Bookmark(title: "a", visits: 1))
+            try context.save()
+        }
+        #expect(posts.withLock { $0 } == 1)
+        let reader = container.newBackgroundContext()
+        #expect(try reader.performAndWait { try reader.fetch(FetchDescriptor<Bookmark>()).map(\.visits) } == [11])
+    }
+
     @Test("A did-save notification carries SwiftData's NotificationKey arrays of inserted, updated and deleted identifiers")
     func didSaveNotificationKeys() throws {
         let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)

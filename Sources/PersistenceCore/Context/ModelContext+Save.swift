@@ -1,3 +1,5 @@
+import Foundation
+
 extension ModelContext {
     /// Writes every unsaved change to the store in one SQLite transaction: all of it, or nothing.
     ///
@@ -5,10 +7,13 @@ extension ModelContext {
     /// A row changed since is a conflict, which ``mergePolicy`` resolves; with the default
     /// ``MergePolicy/error`` the save throws ``ModelError/mergeConflict(_:)`` and writes nothing.
     /// After a save, new models have permanent identifiers, and every saved model holds exactly
-    /// what the store holds. Other contexts learn of it through ``ModelContext/didSave``.
+    /// what the store holds. Other contexts learn of it through ``ModelContext/didSave``; just
+    /// before it starts, a save with changes posts ``ModelContext/willSave``.
     public func save() throws {
         checkQueue("ModelContext.save()")
         guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
+        // On this queue, before anything is written: an observer may still change models.
+        NotificationCenter.default.post(name: ModelContext.willSave, object: self)
         try propagateDeletions()
         let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
         let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }

@@ -8,6 +8,11 @@ extension ModelContext {
     /// NSManagedObjectContextDidSave notification" (Apple, *Consuming relevant store changes*).
     public static let didSave = Notification.Name("ModelContextDidSave")
 
+    /// Posted when a save with changes begins, on the context's queue, before anything is
+    /// written (`object` is the context, no `userInfo`): SwiftData's `willSave`, Core Data's
+    /// `NSManagedObjectContextWillSave`. An observer may still change models; they are saved too.
+    public static let willSave = Notification.Name("ModelContextWillSave")
+
     /// SwiftData's keys of a ``didSave`` notification's `userInfo`, read as SwiftData code reads
     /// them: `userInfo[ModelContext.NotificationKey.insertedIdentifiers.rawValue] as? [PersistentIdentifier]`.
     ///
