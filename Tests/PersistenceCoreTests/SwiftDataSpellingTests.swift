@@ -294,6 +294,24 @@ struct SwiftDataSpellingTests {
         #expect(read == ["Rome: Forum 2 4.5 [\"ruins\"]"])
     }
 
+    @Test("fetch(_:batchSize:) returns a FetchResultsCollection of the models fetch(_:) finds, in its order; a batch size below 1 is refused")
+    func batchedFetch() throws {
+        let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            for visits in [3, 1, 2] { context.insert(Bookmark(title: "b\(visits)", visits: visits)) }
+            try context.save()
+            let descriptor = FetchDescriptor<Bookmark>(sortBy: [SortDescriptor(\.visits)])
+            let batched = try context.fetch(descriptor, batchSize: 2)
+            #expect(batched.map(\.title) == ["b1", "b2", "b3"])
+            let plain = try context.fetch(descriptor)
+            #expect(batched.count == 3 && batched[2] === plain[2], "the same registered models")
+            #expect(throws: ModelError.invalidFetchDescriptor(entity: "Bookmark", reason: "fetch's batchSize is 0; it counts models per batch, so it is 1 or more")) {
+                try context.fetch(descriptor, batchSize: 0)
+            }
+        }
+    }
+
     @Test("willSave is posted on the context's queue before a save with changes, and what an observer changes then is saved too")
     func willSave() throws {
         let container = try ModelContainer(for: Bookmark.self, configuration: .inMemory)
