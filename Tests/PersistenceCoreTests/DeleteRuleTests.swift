@@ -30,6 +30,37 @@ struct DeleteRuleTests {
         }
     }
 
+    @Test("processPendingChanges() applies .cascade and .nullify before the save, as Core Data's does; a .deny that would refuse is left to the save")
+    func processPendingChanges() throws {
+        let container = try makeTripContainer()
+        let context = container.newBackgroundContext()
+        let saved = try saveTrip(stops: 3, in: context)
+        try context.performAndWait {
+            let trip = try context.existingModel(for: saved.trip, as: Trip.self)
+            let first = trip.stops[0]
+            let tag = try #require(first.tags.first)
+            context.delete(first)
+            context.processPendingChanges()
+            #expect(trip.stops.count == 2 && tag.stops.count == 2, "nullify: applied now, not at the save")
+            context.delete(trip)
+            context.processPendingChanges()
+            #expect(context.deletedModelsArray.count == 4, "cascade: the two other stops are deleted now, with their trip (and the first stop, still pending)")
+            try context.save()
+            #expect(try context.fetchCount(FetchDescriptor<Stop>()) == 0)
+        }
+        let folders = try ModelContainer(for: Folder.self, configuration: .inMemory).newBackgroundContext()
+        try folders.performAndWait {
+            let folder = Folder(name: "Taxes")
+            folder.documents = [Document(title: "2025")]
+            folders.insert(folder)
+            try folders.save()
+            folders.delete(folder)
+            folders.processPendingChanges()
+            #expect(folder.documents.count == 1, "deny: nothing applied")
+            #expect(throws: ModelError.deleteDenied(entity: "Folder", relationship: "documents", count: 1)) { try folders.save() }
+        }
+    }
+
     @Test(".deny refuses the save with a typed error while documents remain, and writes nothing")
     func deny() throws {
         let context = try ModelContainer(for: Folder.self, configuration: .inMemory).newBackgroundContext()

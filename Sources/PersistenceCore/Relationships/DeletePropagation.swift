@@ -1,4 +1,24 @@
 extension ModelContext {
+    /// Applies the delete rules of the pending deletions now: a cascade's models join the deleted
+    /// ones, and a nullified relationship forgets the deleted models, before any save.
+    ///
+    /// Core Data's `processPendingChanges()` "forces the context to process changes to the object
+    /// graph", delete propagation among them (see "When delete rules run" in the differences
+    /// article); SwiftData's documents only its other part, recording changes with the undo
+    /// manager, which this library does not have.
+    ///
+    /// A `.deny` rule that would refuse is left to the save, which throws
+    /// ``ModelError/deleteDenied(entity:relationship:count:)`` (Core Data validates it there too);
+    /// nothing else is applied then, as the rules apply all together or not at all.
+    public func processPendingChanges() {
+        checkQueue("ModelContext.processPendingChanges()")
+        do {
+            try propagateDeletions()
+        } catch {
+            // `.deny` refused: the save reports it, with nothing applied in memory or the store.
+        }
+    }
+
     /// Applies the delete rules of every model marked for deletion, at the start of a save and
     /// before anything is written, so that the save writes their effects in the same transaction.
     ///
@@ -12,8 +32,8 @@ extension ModelContext {
     ///
     /// The four meanings are Core Data's ("Relationship Delete Rules", Core Data Programming
     /// Guide). Core Data applies them when it processes pending changes, by default at the end of
-    /// the event in which the object was deleted; here always at the save (listed in the
-    /// differences from Core Data).
+    /// the event in which the object was deleted; here at the save, or when
+    /// ``processPendingChanges()`` is called (listed in the differences from Core Data).
     func propagateDeletions() throws(ModelError) {
         guard deletedObjects.values.contains(where: { !$0.backingData.relations.isEmpty }) else { return }
         var doomed = deletedObjects
