@@ -5,7 +5,8 @@ import Testing
 /// background data actor), a notes app (a versioned schema and its migration plan), and a library
 /// (non-final models with `#Unique` and `#Index`, a generic database actor, a synchronizer), whose
 /// files choose their import themselves: `#if canImport(SwiftData) import SwiftData #else import
-/// PersistenceCore #endif`.
+/// PersistenceCore #endif`. `Snippets/` keeps a trip planner written as Apple's documentation and
+/// sessions write theirs compiling and running.
 ///
 /// Every test runs the layer under `ConcurrencyDebug.withMode(.record)`: correct code records no
 /// violation, and each layer's "wrong way" test names the violations its mistake makes. The mode
