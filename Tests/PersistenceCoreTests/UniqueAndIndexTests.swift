@@ -43,6 +43,19 @@ struct UniqueAndIndexTests {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
     }
 
+    /// A store file of `ContactsV1` holding `contacts`, closed when this returns.
+    func makeStoreOfTheOlderModel(at url: URL, contacts: [(String, String)]) throws {
+        do {
+            let container = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
+            let context = container.newBackgroundContext()
+            try context.performAndWait {
+                for (given, family) in contacts { context.insert(ContactsV1.Contact(given, family)) }
+                try context.save()
+            }
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+    }
+
     @Test("#Unique: two rows may share a given name or a family name, not both; the save that would is refused, naming them, and writes nothing")
     func compoundUniqueness() throws {
         let container = try ModelContainer(for: ContactsV2.Contact.self, configuration: .inMemory)
@@ -84,15 +97,7 @@ struct UniqueAndIndexTests {
     func migrations() throws {
         let directory = TemporaryDirectory()
         let url = directory.file("migrated.sqlite")
-        do {
-            let container = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
-            let context = container.newBackgroundContext()
-            try context.performAndWait {
-                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
-                try context.save()
-            }
-        }
-        try #require(OpenStoreFiles.waitUntilClosed(url))
+        try makeStoreOfTheOlderModel(at: url, contacts: [("Ada", "Lovelace")])
         #expect(try indexes(url).isEmpty)
 
         do {
@@ -116,16 +121,7 @@ struct UniqueAndIndexTests {
     func migrationOverDuplicates() throws {
         let directory = TemporaryDirectory()
         let url = directory.file("duplicates.sqlite")
-        do {
-            let container = try ModelContainer(for: ContactsV1.Contact.self, configuration: .file(url))
-            let context = container.newBackgroundContext()
-            try context.performAndWait {
-                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
-                context.insert(ContactsV1.Contact("Ada", "Lovelace"))
-                try context.save()
-            }
-        }
-        try #require(OpenStoreFiles.waitUntilClosed(url))
+        try makeStoreOfTheOlderModel(at: url, contacts: [("Ada", "Lovelace"), ("Ada", "Lovelace")])
         let before = contents(of: url)
         #expect(throws: ModelError.migrationFailed("the store holds Contact rows that repeat the same givenName, familyName, which the model makes unique (@Attribute(.unique) or #Unique), so the migration cannot add the constraint. Remove the duplicates with the older model first")) {
             try ModelContainer(for: ContactsV2.Contact.self, configuration: .file(url))

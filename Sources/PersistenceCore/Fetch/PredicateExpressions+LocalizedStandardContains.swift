@@ -42,9 +42,7 @@ extension PredicateExpressions.StringLocalizedStandardContains: SQLExpressible
 where Root.Output == String, Other.Output == String {
     /// `$0.name.localizedStandardContains(text)` is `swift_localized_standard_contains(ZNAME, ?)`.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
-        guard let (text, part) = SQLExpression.stringOperands(context.translate(root), context.translate(other))
-        else { return nil }
-        return .condition("swift_localized_standard_contains(\(text), \(part))")
+        .stringSearch("swift_localized_standard_contains", context.translate(root), context.translate(other))
     }
 }
 #endif

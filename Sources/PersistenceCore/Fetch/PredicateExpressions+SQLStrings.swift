@@ -11,9 +11,7 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible
 where Base.Output == String, Other.Output == String {
     /// `$0.name.contains(text)` is `swift_contains(ZNAME, ?)`.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
-        guard let (text, part) = SQLExpression.stringOperands(context.translate(base), context.translate(other))
-        else { return nil }
-        return .condition("swift_contains(\(text), \(part))")
+        .stringSearch("swift_contains", context.translate(base), context.translate(other))
     }
 }
 
@@ -21,18 +19,17 @@ extension PredicateExpressions.SequenceStartsWith: SQLExpressible
 where Base.Output == String, Prefix.Output == String {
     /// `$0.name.starts(with: text)` is `swift_starts_with(ZNAME, ?)`.
     func sqlExpression(in context: PredicateSQLContext) -> SQLExpression? {
-        guard let (text, prefix) = SQLExpression.stringOperands(context.translate(base), context.translate(prefix))
-        else { return nil }
-        return .condition("swift_starts_with(\(text), \(prefix))")
+        .stringSearch("swift_starts_with", context.translate(base), context.translate(prefix))
     }
 }
 
 extension SQLExpression {
-    /// Both operands of a string search, when they translate exactly to non-optional strings.
-    static func stringOperands(_ text: SQLExpression?, _ part: SQLExpression?) -> (SQLExpression, SQLExpression)? {
+    /// `function(text, part)`, one of `SwiftText`'s searches, when both operands translate exactly
+    /// to non-optional strings; nil otherwise (memory evaluates the predicate).
+    static func stringSearch(_ function: String, _ text: SQLExpression?, _ part: SQLExpression?) -> SQLExpression? {
         guard let text, let part, text.isExact, part.isExact, text.type == .string, part.type == .string,
               !text.isOptional, !part.isOptional
         else { return nil }
-        return (text, part)
+        return .condition("\(raw: function)(\(text), \(part))")
     }
 }

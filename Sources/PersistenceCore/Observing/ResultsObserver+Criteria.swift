@@ -19,7 +19,7 @@ extension ResultsObserver {
         get { sectionSort == nil ? fetchDescriptor.sortBy : Array(fetchDescriptor.sortBy.dropFirst()) }
         set {
             modelContext.checkQueue("ResultsObserver.sortBy")
-            fetchDescriptor.sortBy = (sectionSort.map { [$0] } ?? []) + newValue
+            fetchDescriptor.sortBy = Self.sortBy(newValue, after: sectionSort)
             refetch(updated: [])
         }
     }

@@ -16,10 +16,8 @@ extension ResultsObserver where SectionTitle == String {
     public convenience init(fetchDescriptor: FetchDescriptor<Element> = FetchDescriptor<Element>(),
                             sectionBy: KeyPath<Element, String>, modelContext: ModelContext,
                             isolation: isolated (any Actor)? = #isolation) throws {
-        var descriptor = fetchDescriptor
-        let sectionSort = SortDescriptor(assumingSendable(sectionBy))
-        descriptor.sortBy.insert(sectionSort, at: 0)
-        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] }, sectionSort: sectionSort)
+        try self.init(descriptor: fetchDescriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] },
+                      sectionSort: SortDescriptor(assumingSendable(sectionBy)))
     }
 
     /// Observes in sections titled by an optional key path; the models whose value is nil share
@@ -27,10 +25,8 @@ extension ResultsObserver where SectionTitle == String {
     public convenience init(fetchDescriptor: FetchDescriptor<Element> = FetchDescriptor<Element>(),
                             sectionBy: KeyPath<Element, String?>, modelContext: ModelContext,
                             isolation: isolated (any Actor)? = #isolation) throws {
-        var descriptor = fetchDescriptor
-        let sectionSort = SortDescriptor(assumingSendable(sectionBy))
-        descriptor.sortBy.insert(sectionSort, at: 0)
-        try self.init(descriptor: descriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] ?? "" }, sectionSort: sectionSort)
+        try self.init(descriptor: fetchDescriptor, context: modelContext, sectionTitle: { $0[keyPath: sectionBy] ?? "" },
+                      sectionSort: SortDescriptor(assumingSendable(sectionBy)))
     }
 
     /// Observes `fetchDescriptor` in sections on the container's main context; call it on the

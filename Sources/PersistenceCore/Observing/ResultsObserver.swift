@@ -79,13 +79,21 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     /// The sort on the `sectionBy` key path, kept first in ``fetchDescriptor`` whatever ``sortBy`` says.
     @ObservationIgnored let sectionSort: SortDescriptor<Element>?
 
+    /// `sortBy` after the section's sort, if the observer has sections: so that each section's
+    /// models are contiguous, whatever the caller sorts by.
+    static func sortBy(_ sortBy: [SortDescriptor<Element>], after sectionSort: SortDescriptor<Element>?) -> [SortDescriptor<Element>] {
+        (sectionSort.map { [$0] } ?? []) + sortBy
+    }
+
     init(descriptor: FetchDescriptor<Element>, context: ModelContext, sectionTitle: ((Element) -> SectionTitle)? = nil,
          sectionSort: SortDescriptor<Element>? = nil) throws {
         context.checkQueue("ResultsObserver.init")
         self.modelContext = context
-        self.fetchDescriptor = descriptor
         self.sectionTitle = sectionTitle
         self.sectionSort = sectionSort
+        var descriptor = descriptor
+        descriptor.sortBy = Self.sortBy(descriptor.sortBy, after: sectionSort)
+        self.fetchDescriptor = descriptor
         results = try context.fetch(descriptor)
         fetchCount = 1
         context.addObserver(self)

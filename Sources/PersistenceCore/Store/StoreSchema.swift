@@ -36,9 +36,8 @@ enum StoreSchema {
         for entity in schema.entities where entity.storedValueCount > AttributeMask.maximumAttributes || entity.relationships.count > AttributeMask.maximumAttributes {
             throw .schemaMismatch("\(entity.name) has \(entity.storedValueCount) attributes and to-one relationships, and \(entity.relationships.count) relationships; at most \(AttributeMask.maximumAttributes) of each are supported")
         }
-        for entity in schema.entities {
-            _ = try constraintIndexesSQL(entity)  // names only what has a column, or throws
-        }
+        // Each #Unique and #Index list names only properties with a column, or this throws.
+        let constraintIndexes = try schema.entities.map { (entity) throws(ModelError) in try constraintIndexesSQL(entity) }
         let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
         if tables.contains("Z_METADATA") {
@@ -58,7 +57,7 @@ enum StoreSchema {
                 for attribute in entity.attributes where attribute.isUnique {
                     try connection.execute(createUniqueIndexSQL(attribute, of: entity))
                 }
-                for statement in try constraintIndexesSQL(entity) {
+                for statement in constraintIndexes[offset] {
                     try connection.execute(statement)
                 }
                 for statement in relationshipSQL(entity, in: schema) {
