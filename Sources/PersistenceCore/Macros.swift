@@ -24,7 +24,7 @@
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it
 /// > `@Model nonisolated class`.
-@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init))
+@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)
 public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "ModelMacro")
@@ -55,6 +55,24 @@ public macro PersistedProperty(relationship: Int) = #externalMacro(module: "Pers
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(resolved: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// The accessors `@Model` gives a subclass's own attribute; `index` counts from where the
+/// superclass's attributes end in the entity (see `EntitySchema.Inheritance`).
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(index: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// The accessors `@Model` gives a subclass's own relationship, counted from where the
+/// superclass's relationships end.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(relationship: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
+
+/// The accessors `@Model` gives a subclass's own resolved property, counted from where the
+/// superclass's end.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro PersistedProperty(resolved: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
 
 /// Describes a relationship of a `@Model` class: SwiftData's `@Relationship`.
 ///

@@ -12,8 +12,9 @@ struct ModelConstraints {
     var diagnostics: [Diagnostic] = []
 
     /// Reads every `#Unique<Model>([\.a], [\.b, \.c])` and `#Index<Model>(…)` among `members`,
-    /// checking each name against `persistedNames`.
-    init(_ members: MemberBlockItemListSyntax, persistedNames: Set<String>) {
+    /// checking each name against `persistedNames`; in a subclass (`inherits`), a name that is not
+    /// one of them may be an inherited property, which the container checks when it opens.
+    init(_ members: MemberBlockItemListSyntax, persistedNames: Set<String>, inherits: Bool = false) {
         for item in members {
             guard let expansion = item.decl.as(MacroExpansionDeclSyntax.self) else { continue }
             let macro = expansion.macroName.text
@@ -32,7 +33,7 @@ struct ModelConstraints {
                             "constraintKeyPath", "#\(macro) takes key paths to properties of the model itself, such as '\\.name'")))
                         continue
                     }
-                    guard persistedNames.contains(name) else {
+                    guard persistedNames.contains(name) || inherits else {
                         diagnostics.append(Diagnostic(node: element.expression, message: MacroDiagnostic(
                             "constraintNotPersisted", "#\(macro) names '\(name)', which is not a stored property of this model (a @Transient or computed property has no column)")))
                         continue

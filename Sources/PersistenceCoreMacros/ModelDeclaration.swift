@@ -27,9 +27,17 @@ struct ModelDeclaration {
     /// Whether some property was refused (it is left as written, and the generated
     /// `init(backingData:)` cannot initialize it).
     let hasInvalidMembers: Bool
+    /// The `@Model` class this one inherits from, as written (`Vehicle`, `Garage.Vehicle`), for a
+    /// subclass: see ``superclass(of:)``.
+    let superclass: String?
+    /// Whether the class is `final`: a final class with no superclass keeps `static let` members;
+    /// any other has `class var`s that a subclass can override.
+    let isFinal: Bool
 
     init(_ declaration: some DeclGroupSyntax) {
         access = declaration.generatedMemberAccess
+        superclass = declaration.as(ClassDeclSyntax.self).flatMap(Self.superclass(of:))
+        isFinal = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         var diagnostics: [Diagnostic] = []
         var properties: [ModelProperty] = []
         var relationships: [ModelRelationship] = []
@@ -51,7 +59,8 @@ struct ModelDeclaration {
         self.resolved = resolved
         self.hasInvalidMembers = hasInvalidMembers
         constraints = ModelConstraints(declaration.memberBlock.members,
-                                       persistedNames: Set(properties.map(\.name) + relationships.map(\.name) + resolved.map(\.name)))
+                                       persistedNames: Set(properties.map(\.name) + relationships.map(\.name) + resolved.map(\.name)),
+                                       inherits: superclass != nil)
         diagnostics += constraints.diagnostics
 
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
@@ -82,6 +91,33 @@ struct ModelDeclaration {
         self.diagnostics = declarationErrors + diagnostics
         canGenerate = declarationErrors.isEmpty
     }
+
+    /// The superclass named first in the inheritance clause, as Swift requires it to be, unless
+    /// that first name is not a model: one of the standard protocols a model adopts, or a name
+    /// that reads as a protocol (`…able`, `…ible`, `…Protocol`, `…Convertible`,
+    /// `…Representable`). A macro sees the declaration only, so this is read from the name; the
+    /// differences article says so.
+    static func superclass(of declaration: ClassDeclSyntax) -> String? {
+        guard let first = declaration.inheritanceClause?.inheritedTypes.first?.type,
+              first.is(IdentifierTypeSyntax.self) || first.is(MemberTypeSyntax.self)
+        else { return nil }
+        let written = first.trimmedDescription
+        let name = written.split(separator: ".").last.map(String.init) ?? written
+        let protocolSuffixes = ["able", "ible", "Protocol", "Convertible", "Representable"]
+        guard !knownProtocols.contains(name), !protocolSuffixes.contains(where: { name.hasSuffix($0) }) else { return nil }
+        return written
+    }
+
+    /// Types a model class commonly names first that are not `@Model` classes: protocols whose
+    /// names do not read as protocols, and `NSObject`.
+    static let knownProtocols: Set<String> = ["PersistentModel", "AnyObject", "SendableMetatype", "ObservableObject", "Error",
+                                              "LocalizedError", "NSObject"]
+
+    /// Whether the class is a subclass of another `@Model` class.
+    var isSubclass: Bool { superclass != nil }
+
+    /// The last component of the superclass's name, which its generated members are named after.
+    var superclassName: String? { superclass.map { $0.split(separator: ".").last.map(String.init) ?? $0 } }
 
     /// The index of the persisted property called `name`, if it is one.
     func index(of name: String) -> Int? {

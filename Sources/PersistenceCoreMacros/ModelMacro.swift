@@ -3,9 +3,11 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Model`: turns a `final class` into a persistent model.
+/// `@Model`: turns a class into a persistent model.
 ///
-/// - member: `backingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`;
+/// - member: `backingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`: `static
+///   let`s in a final class, `class var`s a subclass overrides in any other. A `@Model` subclass
+///   of a `@Model` class is a subentity (`EntitySchema+Inheritance.swift` in PersistenceCore);
 /// - member attribute: `@PersistedProperty(index:)` on each persisted property, which gives it
 ///   accessors through the backing data;
 /// - extension: the `PersistentModel` conformance, and an unavailable `Sendable` one.
@@ -27,6 +29,14 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             context.diagnose(diagnostic)
         }
         guard model.canGenerate else { return [] }
+        if model.isSubclass {
+            return subclassBackingData(model) + subclassEntitySchema(model) + overridableKeyPaths(model)
+                + [relatedModelTypes(model), initializer(model)].compactMap { $0 }
+        }
+        if !model.isFinal {
+            return [backingData(model)] + overridableEntitySchema(model) + overridableKeyPaths(model)
+                + [relatedModelTypes(model), initializer(model)].compactMap { $0 }
+        }
         return [
             backingData(model),
             entitySchema(model),
@@ -47,6 +57,15 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     }
 
     private static func entitySchema(_ model: ModelDeclaration) -> DeclSyntax {
+        """
+        /// The entity: its name and its persisted properties, each kind in declaration order.
+        \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = \(raw: entitySchemaExpression(model))
+        """
+    }
+
+    /// `PersistenceCore.EntitySchema(name: …, attributes: …)`, with the superclass's schema first
+    /// for a subclass.
+    private static func entitySchemaExpression(_ model: ModelDeclaration) -> String {
         let attributes = model.properties.map { property in
             "        PersistenceCore.AttributeSchema(\"\(property.name)\", \(property.type.metatypeExpression)\(property.schemaOptions)),\n"
         }.joined()
@@ -55,26 +74,122 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             + model.relationships.map { "        \($0.schemaExpression),\n" }.joined() + "    ]"
         let resolved = model.resolved.isEmpty ? "" : ",\n    resolved: [\n"
             + model.resolved.map { "        \($0.schemaExpression),\n" }.joined() + "    ]"
+        let superentity = model.superclass.map { "\n    superentity: \($0).entitySchema," } ?? ""
+        let constraints = model.constraints.schemaArguments(uniqueRelationships: model.relationships.filter(\.isUnique).map(\.name))
         return """
-            /// The entity: its name and its persisted properties, each kind in declaration order.
-            \(raw: model.access)nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
-                name: "\(raw: model.className)",
-                attributes: \(raw: list)\(raw: relationships)\(raw: resolved)\(raw: model.constraints.schemaArguments(uniqueRelationships: model.relationships.filter(\.isUnique).map(\.name)))
+            PersistenceCore.EntitySchema(
+                name: "\(model.className)",\(superentity)
+                attributes: \(list)\(relationships)\(resolved)\(constraints)
             )
             """
     }
 
-    /// The models the relationships point to, so a container for this model stores them too;
-    /// nothing for a model without relationships (the protocol's default says none).
+    // MARK: Classes that may have subclasses
+
+    /// A class that is not final: a `class var` a subclass can override, returning what a
+    /// `static let` holds (made once and shared by every model made, as a final class's).
+    private static func overridableEntitySchema(_ model: ModelDeclaration) -> [DeclSyntax] {
+        let name = model.className
+        return [
+            """
+            /// The entity: its name and its persisted properties, each kind in declaration order.
+            \(raw: model.access)nonisolated class var entitySchema: PersistenceCore.EntitySchema { _\(raw: name)_entitySchema }
+            """,
+            "private nonisolated static let _\(raw: name)_entitySchema: PersistenceCore.EntitySchema = \(raw: entitySchemaExpression(model))",
+        ]
+    }
+
+    /// A subclass's entity (its superclass's properties, then its own), and where its own
+    /// properties' indexes start in it.
+    private static func subclassEntitySchema(_ model: ModelDeclaration) -> [DeclSyntax] {
+        let name = model.className
+        return [
+            """
+            /// The entity: the superclass's properties, then this class's own, each kind in declaration order.
+            \(raw: model.access)nonisolated override class var entitySchema: PersistenceCore.EntitySchema { _\(raw: name)_entitySchema }
+            """,
+            "private nonisolated static let _\(raw: name)_entitySchema: PersistenceCore.EntitySchema = \(raw: entitySchemaExpression(model))",
+            """
+            /// Where this class's own properties start among the entity's: its accessors count from there.
+            private nonisolated static let _\(raw: name)_indexBase = PersistenceCore.EntitySchema.IndexBase(after: \(raw: model.superclass ?? "").entitySchema)
+            """,
+        ]
+    }
+
+    /// The key-path table as a `class var`, and the function that makes it for any subclass: a
+    /// subclass's table lists the properties it inherits by key paths from itself (`\Car.name`,
+    /// what a `#Predicate<Car>` holds), not from its superclass.
+    private static func overridableKeyPaths(_ model: ModelDeclaration) -> [DeclSyntax] {
+        let name = model.className
+        let entries = model.persistedNames.map { "        \\Root.\($0): \"\($0)\",\n" }.joined()
+        let own = entries.isEmpty ? "[:]" : "[\n\(entries)    ]"
+        let body = model.superclass.map { superclass in
+            "\(superclass)._\(model.superclassName ?? superclass)_keyPaths(rootedAt: Root.self).merging(\(own)) { _, own in own }"
+        } ?? own
+        return [
+            """
+            /// Each persisted property's key path and name, for predicates and sort descriptors.
+            \(raw: model.access)nonisolated \(raw: model.isSubclass ? "override " : "")class var attributeKeyPaths: [AnyKeyPath: String] { _\(raw: name)_attributeKeyPaths }
+            """,
+            """
+            // immutable after initialisation; key paths are not Sendable
+            nonisolated(unsafe) private static let _\(raw: name)_attributeKeyPaths: [AnyKeyPath: String] = _\(raw: name)_keyPaths(rootedAt: \(raw: name).self)
+            """,
+            """
+            /// The persisted properties' key paths from `Root` (this class or a subclass), and their names.
+            \(raw: model.access)nonisolated static func _\(raw: name)_keyPaths<Root: \(raw: name)>(rootedAt root: Root.Type) -> [AnyKeyPath: String] {
+                \(raw: body)
+            }
+            """,
+        ]
+    }
+
+    /// A subclass's backing data: a stored property of its own, which its init accessors write
+    /// before the superclass is initialized, and an override of the superclass's that hands it
+    /// out once it holds the superclass's values too (`BackingData.takeValues(writtenBySuperclassInto:)`).
+    private static func subclassBackingData(_ model: ModelDeclaration) -> [DeclSyntax] {
+        let name = model.className
+        return [
+            """
+            /// This class's properties are written here first: Swift initializes them before the superclass's.
+            // the model's context queue guards it, as it guards the superclass's backingData
+            @exclusivity(unchecked) nonisolated(unsafe) private var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
+            """,
+            """
+            /// Where the attribute values live: one backing data for the superclass's properties and this class's.
+            \(raw: model.access)override var backingData: PersistenceCore.BackingData {
+                get {
+                    let inherited = super.backingData
+                    if inherited !== _\(raw: name)_backingData {
+                        // The first use after initialization: the superclass's initializer wrote elsewhere.
+                        _\(raw: name)_backingData.takeValues(writtenBySuperclassInto: inherited)
+                        super.backingData = _\(raw: name)_backingData
+                    }
+                    return _\(raw: name)_backingData
+                }
+                set {
+                    _\(raw: name)_backingData = newValue
+                    super.backingData = newValue
+                }
+            }
+            """,
+        ]
+    }
+
+    /// The models the relationships point to (and a subclass's superclass), so a container for
+    /// this model stores them too; nothing for a final model without relationships (the
+    /// protocol's default says none).
     private static func relatedModelTypes(_ model: ModelDeclaration) -> DeclSyntax? {
-        guard !model.relationships.isEmpty || !model.resolved.isEmpty else { return nil }
+        guard !model.relationships.isEmpty || !model.resolved.isEmpty || !model.isFinal || model.isSubclass else { return nil }
         var seen = Set<String>()
-        let types = model.relationships.map(\.destination).filter { seen.insert($0).inserted }.map { "\($0).self" }
+        let types = (model.superclass.map { [$0] } ?? []) + model.relationships.map(\.destination).filter { seen.insert($0).inserted }
         // A resolved property names a model only if its type is one: the overloads decide.
         let resolved = model.resolved.map { " + PersistenceCore.ResolvedProperty.modelTypes(of: \($0.metatypeExpression))" }
+        // A class that may have subclasses has a `class var` they override.
+        let declaration = model.isSubclass ? "override class" : model.isFinal ? "static" : "class"
         return """
-            /// The models this one's relationships point to.
-            \(raw: model.access)nonisolated static var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] { [\(raw: types.joined(separator: ", "))]\(raw: resolved.joined()) }
+            /// The models this one's relationships point to\(raw: model.isSubclass ? ", and its superclass" : "").
+            \(raw: model.access)nonisolated \(raw: declaration) var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] { [\(raw: types.map { "\($0).self" }.joined(separator: ", "))]\(raw: resolved.joined()) }
             """
     }
 
@@ -93,8 +208,10 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         if model.hasInvalidMembers {
             body = "    fatalError(\"@Model could not generate init(backingData:) for '\(model.className)': fix the errors on its properties\")\n"
         } else {
-            body = "    self.backingData = backingData\n"
-                + model.persistedNames.map { "    _\($0) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
+            let placeholders = model.persistedNames.map { "    _\($0) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
+            body = model.isSubclass
+                ? "    _\(model.className)_backingData = backingData\n" + placeholders + "    super.init(backingData: backingData)\n"
+                : "    self.backingData = backingData\n" + placeholders
         }
         return """
             /// Creates the model over existing backing data: how a context materializes a row.
@@ -117,16 +234,18 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         else { return [] }
         let model = ModelDeclaration(declaration)
         guard model.canGenerate else { return [] }
+        // A subclass's own indexes count from where its superclass's properties end.
+        let owner = model.isSubclass ? ", of: \(model.className).self" : ""
         switch ModelMember(DeclSyntax(variable)) {
         case .persisted(let property):
             guard let index = model.index(of: property.name) else { return [] }
-            return ["@PersistenceCore.PersistedProperty(index: \(raw: index))"]
+            return ["@PersistenceCore.PersistedProperty(index: \(raw: index)\(raw: owner))"]
         case .relationship(let relationship):
             guard let index = model.relationshipIndex(of: relationship.name) else { return [] }
-            return ["@PersistenceCore.PersistedProperty(relationship: \(raw: index))"]
+            return ["@PersistenceCore.PersistedProperty(relationship: \(raw: index)\(raw: owner))"]
         case .resolved(let property):
             guard let index = model.resolvedIndex(of: property.name) else { return [] }
-            return ["@PersistenceCore.PersistedProperty(resolved: \(raw: index))"]
+            return ["@PersistenceCore.PersistedProperty(resolved: \(raw: index)\(raw: owner))"]
         case .ignored, .invalid:
             return []
         }

@@ -18,6 +18,17 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let name = propertyName(declaration), let (index, kind) = index(in: node, context: context) else { return [] }
+        // A subclass's own property (`of: Car.self`): its index counts from where the
+        // superclass's properties end, and its init accessor writes the subclass's own backing
+        // data, the only one initialized before the superclass is.
+        let owner = ownerClass(in: node)
+        let storage = owner.map { "_\($0)_backingData" } ?? "backingData"
+        let base = switch kind {
+        case "relationship": "relationships"
+        case "resolved": "resolved"
+        default: "attributes"
+        }
+        let position = owner.map { "\($0)._\($0)_indexBase.\(base) + \(index)" } ?? "\(index)"
         // A relationship goes through the relationship path: same rule, plus faults and inverses;
         // a resolved property through the overloads its type picks (`ResolvedProperty`).
         let (get, set) = switch kind {
@@ -27,20 +38,20 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         }
         return [
             """
-            @storageRestrictions(accesses: backingData, initializes: _\(raw: name))
+            @storageRestrictions(accesses: \(raw: storage), initializes: _\(raw: name))
             init(initialValue) {
-                backingData.\(raw: set)(initialValue, at: \(raw: index))
+                \(raw: storage).\(raw: set)(initialValue, at: \(raw: position))
                 _\(raw: name) = PersistenceCore.PersistedPropertyPlaceholder()
             }
             """,
             """
             get {
-                backingData.\(raw: get)(at: \(raw: index))
+                backingData.\(raw: get)(at: \(raw: position))
             }
             """,
             """
             set {
-                backingData.\(raw: set)(newValue, at: \(raw: index))
+                backingData.\(raw: set)(newValue, at: \(raw: position))
             }
             """,
         ]
@@ -60,6 +71,16 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     private static func propertyName(_ declaration: some DeclSyntaxProtocol) -> String? {
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1 else { return nil }
         return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// The class named by `of: Car.self`, for a subclass's own property; nil otherwise.
+    private static func ownerClass(in node: AttributeSyntax) -> String? {
+        guard case .argumentList(let arguments) = node.arguments,
+              let argument = arguments.first(where: { $0.label?.text == "of" }),
+              let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base
+        else { return nil }
+        return base.trimmedDescription
     }
 
     /// The integer literal given as `index:` (an attribute), `relationship:` or `resolved:`, with

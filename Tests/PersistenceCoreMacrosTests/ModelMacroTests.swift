@@ -394,6 +394,52 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
+    func testPersistedProperty_ofASubclass_countsFromTheSuperclasssProperties_andInitializesItsOwnBackingData() {
+        assertMacro(["PersistedProperty": PersistedPropertyMacro.self]) {
+            """
+            class Car: Vehicle {
+                @PersistedProperty(index: 0, of: Car.self) var doors: Int
+                @PersistedProperty(relationship: 1, of: Car.self) var garage: Garage?
+            }
+            """
+        } expansion: {
+            """
+            class Car: Vehicle {
+                var doors: Int {
+                    @storageRestrictions(accesses: _Car_backingData, initializes: _doors)
+                    init(initialValue) {
+                        _Car_backingData.setValue(initialValue, at: Car._Car_indexBase.attributes + 0)
+                        _doors = PersistenceCore.PersistedPropertyPlaceholder()
+                    }
+                    get {
+                        backingData.getValue(at: Car._Car_indexBase.attributes + 0)
+                    }
+                    set {
+                        backingData.setValue(newValue, at: Car._Car_indexBase.attributes + 0)
+                    }
+                }
+
+                private var _doors: PersistenceCore.PersistedPropertyPlaceholder
+                var garage: Garage? {
+                    @storageRestrictions(accesses: _Car_backingData, initializes: _garage)
+                    init(initialValue) {
+                        _Car_backingData.setRelationship(initialValue, at: Car._Car_indexBase.relationships + 1)
+                        _garage = PersistenceCore.PersistedPropertyPlaceholder()
+                    }
+                    get {
+                        backingData.getRelationship(at: Car._Car_indexBase.relationships + 1)
+                    }
+                    set {
+                        backingData.setRelationship(newValue, at: Car._Car_indexBase.relationships + 1)
+                    }
+                }
+
+                private var _garage: PersistenceCore.PersistedPropertyPlaceholder
+            }
+            """
+        }
+    }
+
     func testModel_describesRelationships_andGivesThemRelationshipAccessors() {
         assertMacro {
             #"""
@@ -1101,7 +1147,11 @@ final class ModelMacroTests: XCTestCase {
                 @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
-                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                nonisolated class var entitySchema: PersistenceCore.EntitySchema {
+                    _Person_entitySchema
+                }
+
+                private nonisolated static let _Person_entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Person",
                     attributes: [
                         PersistenceCore.AttributeSchema("id", UUID.self),
@@ -1113,12 +1163,26 @@ final class ModelMacroTests: XCTestCase {
                 )
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
+                nonisolated class var attributeKeyPaths: [AnyKeyPath: String] {
+                    _Person_attributeKeyPaths
+                }
+
                 // immutable after initialisation; key paths are not Sendable
-                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
-                    \Person.id: "id",
-                    \Person.givenName: "givenName",
-                    \Person.familyName: "familyName",
-                ]
+                nonisolated(unsafe) private static let _Person_attributeKeyPaths: [AnyKeyPath: String] = _Person_keyPaths(rootedAt: Person.self)
+
+                /// The persisted properties' key paths from `Root` (this class or a subclass), and their names.
+                nonisolated static func _Person_keyPaths<Root: Person>(rootedAt root: Root.Type) -> [AnyKeyPath: String] {
+                    [
+                        \Root.id: "id",
+                        \Root.givenName: "givenName",
+                        \Root.familyName: "familyName",
+                    ]
+                }
+
+                /// The models this one's relationships point to.
+                nonisolated class var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    []
+                }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
@@ -1165,16 +1229,121 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_appliesToAClassThatIsNotFinal() {
+    func testModel_onASubclass_overridesTheSuperclassMembers_andCountsItsIndexesFromTheSuperclasss() {
+        // A subentity: its schema starts with the superclass's, its own accessors count from
+        // where the superclass's properties end, and its init accessors write its own backing
+        // data (the superclass's is not initialized yet when they run). The compiler asks a
+        // subclass for no conformance it inherits; this harness asks every class for both.
         assertMacro {
             """
-            @Model class Item {
+            @Model class Car: Vehicle, Identifiable {
+                #Unique<Car>([\\.name, \\.plate])
+                var plate: String
+                var garage: Garage?
+            }
+            """
+        } expansion: {
+            #"""
+            class Car: Vehicle, Identifiable {
+                @PersistenceCore.PersistedProperty(index: 0, of: Car.self)
+                var plate: String
+                @PersistenceCore.PersistedProperty(resolved: 0, of: Car.self)
+                var garage: Garage?
+
+                /// This class's properties are written here first: Swift initializes them before the superclass's.
+                // the model's context queue guards it, as it guards the superclass's backingData
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Car_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Car.entitySchema)
+
+                /// Where the attribute values live: one backing data for the superclass's properties and this class's.
+                override var backingData: PersistenceCore.BackingData {
+                    get {
+                        let inherited = super.backingData
+                        if inherited !== _Car_backingData {
+                            // The first use after initialization: the superclass's initializer wrote elsewhere.
+                            _Car_backingData.takeValues(writtenBySuperclassInto: inherited)
+                            super.backingData = _Car_backingData
+                        }
+                        return _Car_backingData
+                    }
+                    set {
+                        _Car_backingData = newValue
+                        super.backingData = newValue
+                    }
+                }
+
+                /// The entity: the superclass's properties, then this class's own, each kind in declaration order.
+                nonisolated override class var entitySchema: PersistenceCore.EntitySchema {
+                    _Car_entitySchema
+                }
+
+                private nonisolated static let _Car_entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Car",
+                    superentity: Vehicle.entitySchema,
+                    attributes: [
+                        PersistenceCore.AttributeSchema("plate", String.self),
+                    ],
+                    resolved: [
+                        PersistenceCore.ResolvedProperty("garage", Optional<Garage>.self),
+                    ],
+                    uniquenessConstraints: [["name", "plate"]]
+                )
+
+                /// Where this class's own properties start among the entity's: its accessors count from there.
+                private nonisolated static let _Car_indexBase = PersistenceCore.EntitySchema.IndexBase(after: Vehicle.entitySchema)
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                nonisolated override class var attributeKeyPaths: [AnyKeyPath: String] {
+                    _Car_attributeKeyPaths
+                }
+
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) private static let _Car_attributeKeyPaths: [AnyKeyPath: String] = _Car_keyPaths(rootedAt: Car.self)
+
+                /// The persisted properties' key paths from `Root` (this class or a subclass), and their names.
+                nonisolated static func _Car_keyPaths<Root: Car>(rootedAt root: Root.Type) -> [AnyKeyPath: String] {
+                    Vehicle._Vehicle_keyPaths(rootedAt: Root.self).merging([
+                        \Root.plate: "plate",
+                        \Root.garage: "garage",
+                    ]) { _, own in
+                        own
+                    }
+                }
+
+                /// The models this one's relationships point to, and its superclass.
+                nonisolated override class var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    [Vehicle.self] + PersistenceCore.ResolvedProperty.modelTypes(of: Optional<Garage>.self)
+                }
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    _Car_backingData = backingData
+                    _plate = PersistenceCore.PersistedPropertyPlaceholder()
+                    _garage = PersistenceCore.PersistedPropertyPlaceholder()
+                    super.init(backingData: backingData)
+                }
+            }
+
+            extension Car: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Car: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_readsTheFirstInheritedTypeAsASuperclass_onlyWhenItIsNotAProtocol() {
+        // Protocols a model adopts are not superclasses: the class stays a root entity.
+        assertMacro {
+            """
+            @Model final class Item: Identifiable, Codable {
                 var name: String
             }
             """
         } expansion: {
             #"""
-            class Item {
+            final class Item: Identifiable, Codable {
                 @PersistenceCore.PersistedProperty(index: 0)
                 var name: String
 
@@ -1197,6 +1366,74 @@ final class ModelMacroTests: XCTestCase {
                 nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
                     \Item.name: "name",
                 ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                    self.backingData = backingData
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            extension Item: nonisolated PersistenceCore.PersistentModel {
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Item: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testModel_appliesToAClassThatIsNotFinal() {
+        assertMacro {
+            """
+            @Model class Item {
+                var name: String
+            }
+            """
+        } expansion: {
+            #"""
+            class Item {
+                @PersistenceCore.PersistedProperty(index: 0)
+                var name: String
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated class var entitySchema: PersistenceCore.EntitySchema {
+                    _Item_entitySchema
+                }
+
+                private nonisolated static let _Item_entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Item",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("name", String.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                nonisolated class var attributeKeyPaths: [AnyKeyPath: String] {
+                    _Item_attributeKeyPaths
+                }
+
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) private static let _Item_attributeKeyPaths: [AnyKeyPath: String] = _Item_keyPaths(rootedAt: Item.self)
+
+                /// The persisted properties' key paths from `Root` (this class or a subclass), and their names.
+                nonisolated static func _Item_keyPaths<Root: Item>(rootedAt root: Root.Type) -> [AnyKeyPath: String] {
+                    [
+                        \Root.name: "name",
+                    ]
+                }
+
+                /// The models this one's relationships point to.
+                nonisolated class var relatedModelTypes: [any PersistenceCore.PersistentModel.Type] {
+                    []
+                }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {

@@ -26,14 +26,16 @@ extension ModelContainer {
             let history = try store.beginHistory(author: nil, in: connection)
             var erased: [(EntitySQL, [Int64])] = []
             for entity in store.entitySQL {
-                let keys = try connection.rows("SELECT Z_PK FROM \(entity.entity.tableName) ORDER BY Z_PK").compactMap { row -> Int64? in
+                // The entities of a hierarchy share a table: each takes its own rows (Z_ENT).
+                let own = entity.kindFilter == nil && !entity.hasSubentities ? "" : " WHERE Z_ENT = \(entity.entityNumber)"
+                let keys = try connection.rows("SELECT Z_PK FROM \(entity.entity.tableName)\(own) ORDER BY Z_PK").compactMap { row -> Int64? in
                     if case .integer(let key)? = row.first { key } else { nil }
                 }
                 let tombstones = history == nil ? [:] : try entity.tombstones(of: keys, in: connection)
                 for key in keys {
                     try history?.deleted(entity: entity.entityNumber, primaryKey: key, tombstone: tombstones[key])
                 }
-                try connection.run("DELETE FROM \(entity.entity.tableName)")
+                try connection.run("DELETE FROM \(entity.entity.tableName)\(own)")
                 for case .joinTable(let join) in entity.relationships.map(\.storage) where join.isWritingSide {
                     try connection.run("DELETE FROM \(join.name)")
                 }

@@ -39,7 +39,8 @@ extension ModelContext {
     ///   when the row is another entity.
     public func existingModel<T: PersistentModel>(for identifier: PersistentIdentifier, as type: T.Type = T.self) throws -> T {
         checkQueue("ModelContext.existingModel(for:as:)")
-        guard identifier.entityName == T.entitySchema.name else {
+        // A subentity's identifier may be asked for as its superclass: a Car is a Vehicle.
+        guard identifier.entityName == T.entitySchema.name || entity(identifier.entityName, isKindOf: T.self) else {
             throw ModelError.typeMismatch(expected: T.entitySchema.name, found: identifier.entityName)
         }
         if let model = registered[identifier] {
@@ -56,7 +57,13 @@ extension ModelContext {
         guard identifier.storeIdentifier == container.storeIdentifier, let row = try loadRow(of: identifier) else {
             throw ModelError.modelNotFound(identifier)
         }
-        return register(T.self, identifier: identifier, row: row)
+        guard identifier.entityName != T.entitySchema.name, let subtype = container.modelTypes.type(named: identifier.entityName) else {
+            return register(T.self, identifier: identifier, row: row)
+        }
+        guard let model = register(subtype, identifier: identifier, row: row) as? T else {
+            throw ModelError.typeMismatch(expected: "\(T.self)", found: "\(subtype)")
+        }
+        return model
     }
 
     // MARK: Registering rows

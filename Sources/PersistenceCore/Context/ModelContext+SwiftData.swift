@@ -35,11 +35,12 @@ extension ModelContext {
     /// the next save: SwiftData's `delete(model:where:includeSubclasses:)`.
     ///
     /// The models are fetched into this context and deleted one by one, so delete rules, inverses
-    /// and `hasChanges` behave as for `delete(_:)`. `includeSubclasses` changes nothing here: a
-    /// model class has no subclasses.
+    /// and `hasChanges` behave as for `delete(_:)`. With `includeSubclasses` false, instances of
+    /// `T`'s `@Model` subclasses (which a fetch of `T` returns) are left alone.
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
         checkQueue("ModelContext.delete(model:where:includeSubclasses:)")
-        for found in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+        for found in try fetch(FetchDescriptor<T>(predicate: predicate))
+        where includeSubclasses || found.backingData.entity.name == T.entitySchema.name {
             delete(found)
         }
     }

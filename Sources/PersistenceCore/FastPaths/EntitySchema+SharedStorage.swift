@@ -21,6 +21,7 @@ extension EntitySchema {
             let resolvedIndexes: [Int]
             var uniquenessConstraints: [[String]] = []
             var indices: [[String]] = []
+            var inheritance: EntitySchema.Inheritance? = nil
         }
     }
 }

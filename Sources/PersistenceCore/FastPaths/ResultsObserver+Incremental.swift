@@ -28,8 +28,8 @@ extension ResultsObserver {
         // by rules the SQL path applies (see `ModelContext.fetch`); both need the fetch.
         guard fetchDescriptor.fetchLimit == nil, (fetchDescriptor.fetchOffset ?? 0) == 0,
               !modelContext.hasPendingChanges(of: Element.self) else { return nil }
-        let entity = Element.entitySchema.name
-        let touched = changes.inserted.union(changes.updated).union(changes.deleted).filter { $0.entityName == entity }
+        let entities = modelContext.entityNames(ofKind: Element.self)
+        let touched = changes.inserted.union(changes.updated).union(changes.deleted).filter { entities.contains($0.entityName) }
         guard touched.count <= Self.incrementalLimit else { return nil }
 
         // The rows that did not change, in order, and each changed row's rank among them.

@@ -30,15 +30,26 @@ extension ModelContext {
     private func fetchModels<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.store.sql(for: T.entitySchema.name)
-        let query = plan.query(selecting: sql.select, countOnly: false)
+        let query = plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false)
+        let store = container.store
         let rows = try readStore { (connection) throws(ModelError) -> [EntitySQL.Row] in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
             var rows: [EntitySQL.Row] = []
             var reader = sql.rowReader()
+            guard sql.hasSubentities else {
+                while try statement.step() {
+                    rows.append(sql.row(of: statement, reader: &reader))
+                }
+                return rows
+            }
+            // Some rows may be a subentity's: each is read again whole (ModelContext+Subentities.swift).
+            var numbers: [Int64] = []
             while try statement.step() {
                 rows.append(sql.row(of: statement, reader: &reader))
+                numbers.append(sql.entityNumber(of: statement))
             }
+            try Self.completeSubentityRows(&rows, numbers: numbers, of: sql, store: store, connection: connection)
             return rows
         }
         registered.reserveCapacity(registered.count + rows.count)
@@ -47,7 +58,7 @@ extension ModelContext {
         }
         if !descriptor.includePendingChanges && T.entitySchema.relationships.isEmpty {
             // Judge by what the store holds, not by registered objects' unsaved values.
-            let copies = rows.map { row in (row, T.detachedCopy(of: row, sql)) }
+            let copies = rows.map { row in (row, detachedCopy(T.self, of: row, sql)) }
             let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
             return kept.map { materialize(T.self, sql: sql, row: $0.0) }
         }
@@ -61,7 +72,7 @@ extension ModelContext {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         guard plan.isComplete else { return try fetch(descriptor).count }
         let sql = try container.store.sql(for: T.entitySchema.name)
-        let query = plan.query(selecting: "SELECT COUNT(*) FROM \(sql.entity.tableName)", countOnly: true)
+        let query = plan.query(selecting: "SELECT COUNT(*) FROM \(sql.entity.tableName)", kindFilter: sql.kindFilter, countOnly: true)
         let count = try readStore { (connection) throws(ModelError) -> Int64 in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
@@ -94,6 +105,7 @@ extension ModelContext {
     /// rows accesses the context's table once, not once per row.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row,
                                          in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
+        if row.subentityNumber != 0 { return materializeSubentity(T.self, row: row, in: &table) }
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
             if let model = slot {
@@ -156,7 +168,7 @@ extension ModelContext {
                 // A model with relationships is judged as registered: a detached copy of its row
                 // belongs to no context, so it could not read its relationships.
                 guard !hasUnsavedChanges, !hasRelationships, let row = storedRows[key] else { return try predicate.evaluate(model) }
-                return try storeFiltered || predicate.evaluate(T.detachedCopy(of: row, sql))
+                return try storeFiltered || predicate.evaluate(detachedCopy(T.self, of: row, sql))
             }
         }
         var rest = descriptor
@@ -220,13 +232,18 @@ struct FetchPlan {
     ///
     /// When memory finishes the work, rows still come by primary key: a query SQLite answers
     /// through an index returns them in index order, and memory's stable sort keeps ties as found.
-    func query(selecting select: String, countOnly: Bool) -> SQLFragment {
+    /// The statement; `kindFilter` keeps a subentity's rows apart from the others of its table
+    /// (``EntitySQL/kindFilter``).
+    func query(selecting select: String, kindFilter: String?, countOnly: Bool) -> SQLFragment {
         var sql = select
         var bindings: [SQLiteValue] = []
-        if let whereClause {
-            sql += " WHERE " + whereClause.sql
-            bindings = whereClause.bindings
+        switch (kindFilter, whereClause) {
+        case (nil, nil): break
+        case (let kind?, nil): sql += " WHERE " + kind
+        case (nil, let clause?): sql += " WHERE " + clause.sql
+        case (let kind?, let clause?): sql += " WHERE \(kind) AND (\(clause.sql))"
         }
+        bindings = whereClause?.bindings ?? []
         if countOnly { return SQLFragment(sql: sql, bindings: bindings) }
         guard isComplete else { return SQLFragment(sql: sql + " ORDER BY Z_PK", bindings: bindings) }
         if let orderBy, !orderBy.isEmpty {

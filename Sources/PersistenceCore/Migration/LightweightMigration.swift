@@ -27,6 +27,9 @@ struct LightweightMigration {
             guard old.relationships.map(\.summary).sorted() == entity.relationships.map(\.summary).sorted() else {
                 throw refuse("\(entity.name)'s relationships changed")
             }
+            guard old.inheritance?.ancestors == entity.inheritance?.ancestors else {
+                throw refuse("\(entity.name)'s place in its inheritance hierarchy changed")
+            }
             // Indexes on a list of columns go first (SQLite will not drop an indexed column) and come
             // back last, under the names the lists have now.
             for (unique, now, was) in [(true, entity.uniquenessConstraints, old.uniquenessConstraints), (false, entity.indices, old.indices)] {
@@ -34,37 +37,38 @@ struct LightweightMigration {
                     statements.append("DROP INDEX IF EXISTS \(StoreSchema.constraintIndexName(names, of: old, unique: unique))")
                 }
             }
-            var oldByName = Dictionary(old.attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            let newNames = Set(entity.attributes.map(\.name))
+            // A subentity's inherited attributes are its superentity's, migrated there.
+            var oldByName = Dictionary(old.ownAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let newNames = Set(entity.ownAttributes.map(\.name))
             // A renamed attribute keeps its column (and its values) under the new name.
-            for attribute in entity.attributes where oldByName[attribute.name] == nil {
+            for attribute in entity.ownAttributes where oldByName[attribute.name] == nil {
                 guard let originalName = attribute.originalName, !newNames.contains(originalName),
                       let was = oldByName.removeValue(forKey: originalName) else { continue }
                 if was.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(was, of: entity))") }
                 statements.append("ALTER TABLE \(entity.tableName) RENAME COLUMN \(was.columnName) TO \(attribute.columnName)")
                 oldByName[attribute.name] = AttributeSchema(name: attribute.name, type: was.type, isOptional: was.isOptional)
             }
-            for removed in old.attributes where oldByName[removed.name] != nil && !newNames.contains(removed.name) {
+            for removed in old.ownAttributes where oldByName[removed.name] != nil && !newNames.contains(removed.name) {
                 if removed.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(removed, of: entity))") }
                 statements.append("ALTER TABLE \(entity.tableName) DROP COLUMN \(removed.columnName)")
             }
-            for attribute in entity.attributes {
+            for attribute in entity.ownAttributes {
                 if let was = oldByName[attribute.name] {
                     guard was.type == attribute.type, was.isOptional == attribute.isOptional else {
                         throw refuse("\(entity.name).\(attribute.name) changed its type")
                     }
                     if was.isUnique && !attribute.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(attribute, of: entity))") }
-                    if !was.isUnique && attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity)) }
+                    if !was.isUnique && attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity, in: current)) }
                 } else {
                     guard attribute.isOptional else {
                         throw refuse("\(entity.name).\(attribute.name) is new and not optional, so the rows already stored would have no value for it (make it optional)")
                     }
                     statements.append("ALTER TABLE \(entity.tableName) ADD COLUMN \(attribute.columnName) \(attribute.type.sqliteColumnType)")
-                    if attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity)) }
+                    if attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity, in: current)) }
                 }
             }
-            statements += try StoreSchema.constraintIndexSQL(entity.uniquenessConstraints.filter { !old.uniquenessConstraints.contains($0) }, of: entity, unique: true)
-            statements += try StoreSchema.constraintIndexSQL(entity.indices.filter { !old.indices.contains($0) }, of: entity, unique: false)
+            statements += try StoreSchema.constraintIndexSQL(entity.uniquenessConstraints.filter { !old.uniquenessConstraints.contains($0) }, of: entity, unique: true, in: current)
+            statements += try StoreSchema.constraintIndexSQL(entity.indices.filter { !old.indices.contains($0) }, of: entity, unique: false, in: current)
         }
         return LightweightMigration(statements: statements)
     }

@@ -7,7 +7,7 @@
 public struct EntitySchema: Sendable, Hashable, Codable {
     /// The fields below, in one shared object: a schema is copied with every object made, so a
     /// copy is one reference, not four (see `FastPaths/EntitySchema+SharedStorage.swift`).
-    private(set) var storage: SharedStorage
+    var storage: SharedStorage
 
     /// The class name, e.g. `Item`.
     public var name: String { storage.fields.name }
@@ -22,7 +22,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         set {
             // A new storage: other copies of this schema keep what they had.
             storage = SharedStorage(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
-                                          uniquenessConstraints: uniquenessConstraints, indices: indices))
+                                          uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
         }
     }
 
@@ -66,8 +66,9 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                                       uniquenessConstraints: uniquenessConstraints, indices: indices))
     }
 
-    /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals.
-    public var tableName: String { "Z" + name.uppercased() }
+    /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals. A
+    /// subentity's rows live in its root entity's table, as Core Data stores entity inheritance.
+    public var tableName: String { "Z" + (inheritance?.ancestors.first ?? name).uppercased() }
 
     /// The index of the attribute called `name`, if there is one.
     public func attributeIndex(named name: String) -> Int? {
@@ -100,8 +101,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         return relationships.filter { !$0.isToMany }[index - attributes.count].name
     }
 
-    // Stores made before relationships, `#Unique` or `#Index` existed have no key for them.
-    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, uniquenessConstraints, indices }
+    // Stores made before relationships, `#Unique`, `#Index` or inheritance existed have no key for them.
+    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, uniquenessConstraints, indices, inheritance }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -112,7 +113,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
             resolvedIndexes: [],
             uniquenessConstraints: try container.decodeIfPresent([[String]].self, forKey: .uniquenessConstraints) ?? [],
-            indices: try container.decodeIfPresent([[String]].self, forKey: .indices) ?? []))
+            indices: try container.decodeIfPresent([[String]].self, forKey: .indices) ?? [],
+            inheritance: try container.decodeIfPresent(Inheritance.self, forKey: .inheritance)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -123,6 +125,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         // Only when there are some: a store without them keeps the bytes it had before they existed.
         if !uniquenessConstraints.isEmpty { try container.encode(uniquenessConstraints, forKey: .uniquenessConstraints) }
         if !indices.isEmpty { try container.encode(indices, forKey: .indices) }
+        try container.encodeIfPresent(inheritance, forKey: .inheritance)
     }
 
     /// Two schemas are equal when their fields are, whether or not they share storage.

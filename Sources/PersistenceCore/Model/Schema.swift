@@ -28,7 +28,8 @@ public struct Schema: Sendable, Hashable {
     private init(_ entities: [EntitySchema], types: [any PersistentModel.Type], version: Version) {
         var seen = Set<String>()
         let unique = entities.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
-        (self.entities, relationshipProblems) = Self.pairInverses(unique)
+        let (paired, problems) = Self.pairInverses(unique)
+        (self.entities, relationshipProblems) = (paired, Self.inheritanceProblems(unique) + problems)
         modelTypes = ModelTypeList(types)
         self.version = version
     }

@@ -11,12 +11,13 @@ enum ContextEvent {
     /// The context forgot every model.
     case reset
 
-    /// Whether the event can change a fetch of `entity`: always after a reset or a refresh of
-    /// everything, else only when it names that entity. Checking never builds a batch's set.
-    func concerns(entity: String) -> Bool {
+    /// Whether the event can change a fetch of the entity whose kind is `entities` (its name and
+    /// its subentities'): always after a reset or a refresh of everything, else only when it
+    /// names one of them. Checking never builds a batch's set.
+    func concerns(entities: [String]) -> Bool {
         switch self {
-        case .saved(let changes), .merged(let changes): changes.mentions(entity: entity)
-        case .refreshed(let refreshed): refreshed.map { $0 == entity } ?? true
+        case .saved(let changes), .merged(let changes): entities.contains { changes.mentions(entity: $0) }
+        case .refreshed(let refreshed): refreshed.map { entities.contains($0) } ?? true
         case .reset: true
         }
     }

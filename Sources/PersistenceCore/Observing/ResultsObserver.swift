@@ -181,7 +181,7 @@ extension ResultsObserver {
 extension ResultsObserver: ContextObserver {
     /// Fetches again if `event` may change the results, and publishes what changed.
     func contextDidChange(_ event: ContextEvent) {
-        guard event.concerns(entity: Element.entitySchema.name) else { return }
+        guard event.concerns(entities: modelContext.entityNames(ofKind: Element.self)) else { return }
         if let (fresh, change) = incrementalUpdate(after: event) {
             publish(fresh, change)
         } else {

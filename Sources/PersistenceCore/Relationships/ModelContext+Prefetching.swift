@@ -16,6 +16,12 @@ extension ModelContext {
         guard let type = container.modelTypes.type(named: destination.entity.name) else { return }
         let sources = models.map(\.backingData).filter { !$0.isFault && $0.relations[index].isFault }
         guard !sources.isEmpty else { return }
+        guard !destination.hasSubentities else {
+            // Each related row may be of another class (a Car among Vehicles): each relationship
+            // is read as its fault would read it, which names each row's own entity.
+            for data in sources { loadRelationship(index, of: data) }
+            return
+        }
         switch relationship.storage {
         case .column(let valueIndex):
             var keys: [Int64] = []
@@ -83,8 +89,8 @@ extension ModelContext {
     ) throws(ModelError) -> [Int64: [any PersistentModel]] {
         var rows: [(owner: Int64, row: EntitySQL.Row)] = []
         let sorted = keys.sorted()
-        for start in stride(from: 0, to: sorted.count, by: Self.keysPerQuery) {
-            let chunk = Array(sorted[start..<min(start + Self.keysPerQuery, sorted.count)])
+        for start in stride(from: 0, to: sorted.count, by: EntitySQL.keysPerStatement) {
+            let chunk = Array(sorted[start..<min(start + EntitySQL.keysPerStatement, sorted.count)])
             let placeholders = chunk.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
             // In the index's order (the column, then the row's key): no sort, and each owner's
             // rows come together, by primary key, as a relationship fault reads them.
@@ -125,7 +131,4 @@ extension ModelContext {
             start = end
         }
     }
-
-    /// How many keys one prefetch query binds: well under SQLite's limit on parameters.
-    private static let keysPerQuery = 500
 }

@@ -17,7 +17,7 @@ extension ModelContext {
                 data.relations[index] = .toOne(nil)
                 return
             }
-            data.relations[index] = .toOne(registeredOrFault(destination.identifier(primaryKey: key)))
+            data.relations[index] = .toOne(registeredOrFault(relatedIdentifiers([key], in: destination, of: data, index)[0]))
         case .inverseColumn, .joinTable:
             guard let primaryKey = data.persistentModelID.primaryKey, let query = relationship.selectRelatedKeys else {
                 data.relations[index] = .toMany([])  // never saved: nothing in the store relates to it
@@ -35,8 +35,18 @@ extension ModelContext {
             } catch {
                 fatalError("could not fulfill the fault of \(data.entity.name).\(relationship.relationship.name) for \(data.persistentModelID): \(error)")
             }
-            let stored = keys.map { registeredOrFault(destination.identifier(primaryKey: $0)) }
+            let stored = relatedIdentifiers(keys, in: destination, of: data, index).map { registeredOrFault($0) }
             data.relations[index] = .toMany(withPendingChanges(stored, of: data, inverse: relationship.inverseIndex, destination: destination.entity.name))
+        }
+    }
+
+    /// The identifiers of the related rows `keys` (see ``identifiers(ofKeys:in:)``); a read that
+    /// fails stops the process, as a fault that cannot be fulfilled does.
+    private func relatedIdentifiers(_ keys: [Int64], in destination: EntitySQL, of data: BackingData, _ index: Int) -> [PersistentIdentifier] {
+        do {
+            return try identifiers(ofKeys: keys, in: destination)
+        } catch {
+            fatalError("could not fulfill the fault of \(data.entity.name).\(data.entity.relationships[index].name) for \(data.persistentModelID): \(error)")
         }
     }
 
@@ -50,7 +60,7 @@ extension ModelContext {
         for model in modelsWithUnsavedChanges {
             let member = model.backingData
             // Only a loaded side says anything (a merge may have made it a fault again).
-            guard member.entity.name == destination, member.changedRelationships.contains(inverse),
+            guard member.entity.isKind(of: destination), member.changedRelationships.contains(inverse),
                   !member.relations[inverse].isFault else { continue }
             let pointsHere = member.relations[inverse].members.contains { $0.backingData === data }
             let listed = members.contains { $0.backingData === member }

@@ -38,7 +38,7 @@ extension ModelContext {
             else { continue }
             let destination = entitySQL(named: data.entity.relationships[index].destination)
             for case .integer(let key) in [before[valueIndex], data.values[valueIndex]] {
-                guard let target = registered[destination.identifier(primaryKey: key)]?.backingData, !target.isFault else { continue }
+                guard let target = registeredModel(primaryKey: key, ofKind: destination)?.backingData, !target.isFault else { continue }
                 refaultRelationshipsAfterMerge(of: target)
             }
         }

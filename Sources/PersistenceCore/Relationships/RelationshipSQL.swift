@@ -55,7 +55,9 @@ struct RelationshipSQL: Sendable {
         } else if let inverse, let destination, !destination.relationships[inverse].isToMany {
             storage = .inverseColumn(destination.relationships[inverse].columnName)
         } else {
-            storage = .joinTable(Self.joinTable(relationship, of: entity, inverse: inverse.flatMap { destination?.relationships[$0] }, in: schema))
+            // An inherited relationship's join table is the one its declaring entity names.
+            storage = .joinTable(Self.joinTable(relationship, of: schema.declaringEntity(ofRelationship: index, in: entity),
+                                                inverse: inverse.flatMap { destination?.relationships[$0] }, in: schema))
         }
         switch storage {
         case .column:

@@ -6,8 +6,11 @@ extension Schema {
     /// either side gets one when the choice is unambiguous: exactly one relationship of the
     /// destination points back with no inverse of its own, and it has exactly this candidate in
     /// return. Several candidates is an error naming them: say which with `inverse:`.
+    ///
+    /// A subentity's inherited relationships are its superentity's: only the entity that declares
+    /// a relationship pairs it, and its subentities get the paired one.
     static func pairInverses(_ entities: [EntitySchema]) -> ([EntitySchema], [ModelError]) {
-        var entities = entities
+        var entities = entities.map { $0.withoutInheritedRelationships }
         var problems: [ModelError] = []
         func position(_ name: String) -> Int? { entities.firstIndex { $0.name == name } }
         func problem(_ entity: EntitySchema, _ relationship: Schema.Relationship, _ reason: String) {
@@ -70,6 +73,29 @@ extension Schema {
         for pair in pairs {
             entities[pair.e].relationships[pair.r].inverseName = entities[pair.d].relationships[pair.s].name
         }
-        return (entities, problems)
+        return (inheritRelationships(entities), problems)
+    }
+
+    /// Puts back each subentity's inherited relationships, as its superentity has them now,
+    /// superentities first so that each level inherits the paired ones.
+    private static func inheritRelationships(_ entities: [EntitySchema]) -> [EntitySchema] {
+        var entities = entities
+        let byDepth = entities.indices.sorted { (entities[$0].inheritance?.ancestors.count ?? 0) < (entities[$1].inheritance?.ancestors.count ?? 0) }
+        for e in byDepth {
+            guard let superName = entities[e].superentityName,
+                  let superentity = entities.first(where: { $0.name == superName }) else { continue }
+            entities[e].relationships = superentity.relationships + entities[e].relationships
+        }
+        return entities
+    }
+}
+
+private extension EntitySchema {
+    /// The schema with only the relationships it declares.
+    var withoutInheritedRelationships: EntitySchema {
+        guard let inherited = inheritance?.inheritedRelationships, inherited > 0 else { return self }
+        var copy = self
+        copy.relationships = Array(relationships.dropFirst(inherited))
+        return copy
     }
 }

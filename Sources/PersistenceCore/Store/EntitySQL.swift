@@ -28,6 +28,12 @@ final class EntitySQL: Sendable {
     let update: String
     /// `DELETE FROM ZITEM WHERE Z_PK = ?1`
     let delete: String
+    /// `Z_ENT IN (2, 3)`: which of the table's rows are this entity's, when the table holds
+    /// other entities' too (a subentity shares its root's table); nil when all of them are.
+    let kindFilter: String?
+    /// Whether the entity has subentities: then its rows may be theirs, and `select` also reads
+    /// `Z_ENT` (after the values) to tell which.
+    let hasSubentities: Bool
 
     init(entity: EntitySchema, in schema: Schema, storeIdentifier: UUID) {
         self.entity = entity
@@ -39,8 +45,11 @@ final class EntitySQL: Sendable {
         let table = entity.tableName
         let columns = entity.attributes.map(\.columnName) + toOne.map(\.columnName)
         selectColumns = (["Z_PK", "Z_OPT"] + columns).joined(separator: ", ")
-        select = "SELECT \(selectColumns) FROM \(table)"
-        selectByPrimaryKey = "\(select) WHERE Z_PK = ?1"
+        hasSubentities = !schema.subentities(of: entity.name).isEmpty
+        kindFilter = entity.inheritance == nil ? nil
+            : "Z_ENT IN (\(schema.entityNumbers(ofKind: entity.name).map(String.init).joined(separator: ", ")))"
+        select = "SELECT \(selectColumns)\(hasSubentities ? ", Z_ENT" : "") FROM \(table)"
+        selectByPrimaryKey = "\(select) WHERE Z_PK = ?1" + (kindFilter.map { " AND \($0)" } ?? "")
         let placeholders = (0..<columns.count).map { "?\($0 + 4)" }
         insert = "INSERT INTO \(table) (\((["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", "))) VALUES (\((["?1", "?2", "?3"] + placeholders).joined(separator: ", ")))"
         let assignments = ["Z_OPT = ?2"] + columns.enumerated().map { "\($1) = ?\($0 + 3)" }
@@ -53,6 +62,15 @@ final class EntitySQL: Sendable {
         let primaryKey: Int64
         let version: Int64
         let values: RowValues
+        /// The `Z_ENT` of the entity the row is an instance of, when it is a subentity of the one
+        /// whose statement read it (see ``ModelContext/completeSubentityRows(_:of:)``); else 0.
+        var subentityNumber: Int64 = 0
+    }
+
+    /// The `Z_ENT` of the current row of a `select` statement of an entity with subentities: the
+    /// entity the row is an instance of.
+    func entityNumber(of statement: SQLiteStatement) -> Int64 {
+        statement.int64(Int32(attributeTypes.count) + 2)
     }
 
     /// Reads the current row of a `select` statement; `reader` keeps the values of a statement's

@@ -161,6 +161,12 @@ final class SQLiteStore: Sendable {
         }
     }
 
+    /// The SQL of the entity whose `Z_ENT` is `number`.
+    func sql(forEntityNumber number: Int64) throws(ModelError) -> EntitySQL {
+        guard number >= 1, Int(number) <= entitySQL.count else { throw .unknownEntity("Z_ENT \(number)") }
+        return entitySQL[Int(number) - 1]
+    }
+
     /// The SQL of entity `name`.
     func sql(for name: String) throws(ModelError) -> EntitySQL {
         // A schema holds few entities: comparing short names beats hashing one, and this runs for
@@ -170,9 +176,10 @@ final class SQLiteStore: Sendable {
     }
 
     /// Reserves `count` new primary keys for `entity` in `Z_PRIMARYKEY`, as Core Data does; call it
-    /// inside ``write(_:)``.
+    /// inside ``write(_:)``. The entities of one hierarchy share their root's table, so they take
+    /// their keys from the root's row: no two of its rows get the same `Z_PK`.
     func allocatePrimaryKeys(_ connection: SQLiteConnection, entity: String, count: Int) throws(ModelError) -> ClosedRange<Int64> {
-        guard let number = schema.entityNumber(of: entity) else { throw .unknownEntity(entity) }
+        guard let number = schema.entityNumber(of: schema.entity(named: entity)?.rootName ?? entity) else { throw .unknownEntity(entity) }
         try connection.run("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ?1 WHERE Z_ENT = ?2",
                            [.integer(Int64(count)), .integer(Int64(number))])
         let rows = try connection.rows("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?1", [.integer(Int64(number))])

@@ -37,7 +37,7 @@ enum StoreSchema {
             throw .schemaMismatch("\(entity.name) has \(entity.storedValueCount) attributes and to-one relationships, and \(entity.relationships.count) relationships; at most \(AttributeMask.maximumAttributes) of each are supported")
         }
         // Each #Unique and #Index list names only properties with a column, or this throws.
-        let constraintIndexes = try schema.entities.map { (entity) throws(ModelError) in try constraintIndexesSQL(entity) }
+        let constraintIndexes = try schema.entities.map { (entity) throws(ModelError) in try constraintIndexesSQL(entity, in: schema) }
         let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
             .compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
         if tables.contains("Z_METADATA") {
@@ -52,10 +52,13 @@ enum StoreSchema {
                 CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
                 CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
                 """)
+            // The tables first: a subentity's rows go in its root's table, which has its columns.
+            for entity in schema.entities where entity.inheritance == nil {
+                try connection.execute(createTableSQL(entity, in: schema))
+            }
             for (offset, entity) in schema.entities.enumerated() {
-                try connection.execute(createTableSQL(entity))
-                for attribute in entity.attributes where attribute.isUnique {
-                    try connection.execute(createUniqueIndexSQL(attribute, of: entity))
+                for attribute in entity.ownAttributes where attribute.isUnique {
+                    try connection.execute(createUniqueIndexSQL(attribute, of: entity, in: schema))
                 }
                 for statement in constraintIndexes[offset] {
                     try connection.execute(statement)
@@ -63,8 +66,9 @@ enum StoreSchema {
                 for statement in relationshipSQL(entity, in: schema) {
                     try connection.execute(statement)
                 }
-                try connection.run("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?1, ?2, 0, 0)",
-                                   [.integer(Int64(offset + 1)), .text(entity.name)])
+                let superentity = entity.superentityName.flatMap { schema.entityNumber(of: $0) } ?? 0
+                try connection.run("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?1, ?2, ?3, 0)",
+                                   [.integer(Int64(offset + 1)), .text(entity.name), .integer(Int64(superentity))])
             }
             let metadata = Metadata(storeUUID: storeIdentifier.uuidString, entities: schema.entities)
             try connection.run("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?1, ?2)",
@@ -75,21 +79,39 @@ enum StoreSchema {
 
     /// `CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTIMESTAMP TIMESTAMP NOT NULL, …)`,
     /// with a `Z<NAME> INTEGER` column per to-one relationship after the attributes.
-    static func createTableSQL(_ entity: EntitySchema) -> String {
+    ///
+    /// A root entity's table also has the columns its subentities declare, after its own, as
+    /// Core Data stores a hierarchy in one table; they may be null, since other entities' rows
+    /// have no value for them.
+    static func createTableSQL(_ entity: EntitySchema, in schema: Schema) -> String {
+        func columns(of entity: EntitySchema, required: Bool) -> [String] {
+            entity.ownAttributes.map { "\($0.columnName) \($0.type.sqliteColumnType)\($0.isOptional || !required ? "" : " NOT NULL")" }
+                + entity.relationships.indices.filter { !entity.relationships[$0].isToMany && entity.declaresRelationship($0) }
+                    .map { "\(entity.relationships[$0].columnName) INTEGER" }
+        }
         let columns = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
-            + entity.attributes.map { "\($0.columnName) \($0.type.sqliteColumnType)\($0.isOptional ? "" : " NOT NULL")" }
-            + entity.relationships.filter { !$0.isToMany }.map { "\($0.columnName) INTEGER" }
+            + columns(of: entity, required: true)
+            + schema.subentities(of: entity.name).flatMap { columns(of: $0, required: false) }
         return "CREATE TABLE \(entity.tableName) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// ` WHERE Z_ENT IN (2, 3)` for an index of a subentity (its table holds other entities'
+    /// rows, which its constraints do not concern); nothing for any other entity.
+    static func kindCondition(of entity: EntitySchema, in schema: Schema) -> String {
+        guard entity.inheritance != nil else { return "" }
+        return " WHERE Z_ENT IN (\(schema.entityNumbers(ofKind: entity.name).map(String.init).joined(separator: ", ")))"
     }
 
     /// An index on each to-one column, as Core Data makes (`ZSTOP_ZTRIP_INDEX`), so that a to-many
     /// relationship reads its members without a scan; and the join tables this entity writes.
     static func relationshipSQL(_ entity: EntitySchema, in schema: Schema) -> [String] {
-        let indexes = entity.relationships.filter { !$0.isToMany }.map {
+        // Inherited relationships' columns, indexes and join tables are their declaring entity's.
+        let declared = entity.relationships.indices.filter { entity.declaresRelationship($0) }
+        let indexes = declared.map { entity.relationships[$0] }.filter { !$0.isToMany }.map {
             "CREATE INDEX \(entity.tableName)_\($0.columnName)_INDEX ON \(entity.tableName) (\($0.columnName))"
         }
-        let joinTables = entity.relationships.enumerated().flatMap { index, relationship in
-            RelationshipSQL(relationship, index: index, of: entity, in: schema).createJoinTableSQL ?? []
+        let joinTables = declared.flatMap { index in
+            RelationshipSQL(entity.relationships[index], index: index, of: entity, in: schema).createJoinTableSQL ?? []
         }
         return indexes + joinTables
     }
@@ -99,9 +121,11 @@ enum StoreSchema {
         "Z_\(entity.name.uppercased())_UNIQUE_\(attribute.name.uppercased())"
     }
 
-    /// `CREATE UNIQUE INDEX Z_ITEM_UNIQUE_ID ON ZITEM (ZID)`.
-    static func createUniqueIndexSQL(_ attribute: AttributeSchema, of entity: EntitySchema) -> String {
+    /// `CREATE UNIQUE INDEX Z_ITEM_UNIQUE_ID ON ZITEM (ZID)`; over the entity's own rows only for
+    /// a subentity (``kindCondition(of:in:)``).
+    static func createUniqueIndexSQL(_ attribute: AttributeSchema, of entity: EntitySchema, in schema: Schema) -> String {
         "CREATE UNIQUE INDEX \(uniqueIndexName(attribute, of: entity)) ON \(entity.tableName) (\(attribute.columnName))"
+            + kindCondition(of: entity, in: schema)
     }
 
     // MARK: #Unique and #Index
@@ -133,17 +157,19 @@ enum StoreSchema {
 
     /// `CREATE UNIQUE INDEX …` for each of the entity's uniqueness constraints, then `CREATE INDEX …`
     /// for each of its indices.
-    static func constraintIndexesSQL(_ entity: EntitySchema) throws(ModelError) -> [String] {
-        try constraintIndexSQL(entity.uniquenessConstraints, of: entity, unique: true)
-            + constraintIndexSQL(entity.indices, of: entity, unique: false)
+    static func constraintIndexesSQL(_ entity: EntitySchema, in schema: Schema) throws(ModelError) -> [String] {
+        try constraintIndexSQL(entity.uniquenessConstraints, of: entity, unique: true, in: schema)
+            + constraintIndexSQL(entity.indices, of: entity, unique: false, in: schema)
     }
 
-    /// The `CREATE INDEX` of each list in `lists`, unique or not.
-    static func constraintIndexSQL(_ lists: [[String]], of entity: EntitySchema, unique: Bool) throws(ModelError) -> [String] {
+    /// The `CREATE INDEX` of each list in `lists`, unique or not; over the entity's own rows only
+    /// for a subentity (``kindCondition(of:in:)``).
+    static func constraintIndexSQL(_ lists: [[String]], of entity: EntitySchema, unique: Bool, in schema: Schema) throws(ModelError) -> [String] {
         var statements: [String] = []
         for names in lists {
             let columns = try columns(of: names, in: entity, listedBy: unique ? "#Unique" : "#Index")
-            statements.append("CREATE \(unique ? "UNIQUE " : "")INDEX \(constraintIndexName(names, of: entity, unique: unique)) ON \(entity.tableName) (\(columns.joined(separator: ", ")))")
+            statements.append("CREATE \(unique ? "UNIQUE " : "")INDEX \(constraintIndexName(names, of: entity, unique: unique)) ON \(entity.tableName) (\(columns.joined(separator: ", ")))"
+                + kindCondition(of: entity, in: schema))
         }
         return statements
     }
@@ -218,6 +244,9 @@ enum StoreSchema {
                     lists.isEmpty ? "none" : lists.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", ")
                 }
                 differences.append("\(entity.name)'s \(kind) are \(list(now)) in the model but \(list(was)) in the store")
+            }
+            if old.superentityName != entity.superentityName {
+                differences.append("\(entity.name)'s superentity is \(entity.superentityName ?? "none") in the model but \(old.superentityName ?? "none") in the store")
             }
             if differences.isEmpty, old.attributes.map(\.name) != entity.attributes.map(\.name) {
                 differences.append("\(entity.name)'s attributes are in another order than in the store")
