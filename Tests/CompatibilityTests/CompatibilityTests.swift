@@ -1,10 +1,11 @@
 import Testing
 
-/// Four model layers written as SwiftData apps and libraries write them, with their import as
+/// Five model layers written as SwiftData apps and libraries write them, with their import as
 /// their only difference: a recipes app (a paginated repository actor), a finance tracker (a
-/// background data actor), a notes app (a versioned schema and its migration plan), and a library
-/// (non-final models with `#Unique` and `#Index`, a generic database actor, a synchronizer), whose
-/// files choose their import themselves: `#if canImport(SwiftData) import SwiftData #else import
+/// background data actor), a notes app (a versioned schema and its migration plan), a library
+/// (non-final models with `#Unique` and `#Index`, a generic database actor, a synchronizer) and a
+/// trips app using model inheritance (a `Trip` superclass, two `@Model` subclasses). The last two
+/// choose their import themselves: `#if canImport(SwiftData) import SwiftData #else import
 /// PersistenceCore #endif`. `Snippets/` keeps a trip planner written as Apple's documentation and
 /// sessions write theirs compiling and running.
 ///

@@ -171,6 +171,14 @@ struct InheritanceTests {
             #expect(try context.fetch(FetchDescriptor<ElectricCar>(predicate: #Predicate { $0.range > 100 && $0.name.starts(with: "z") })).count == 1)
             #expect(try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { $0.wheels > 2 }, sortBy: [SortDescriptor(\.name, order: .reverse)])).map(\.name)
                     == ["zoe", "cart", "beetle"])
+            // A type check and a conditional cast, as SwiftData's sessions filter a list of trips.
+            #expect(try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { $0 is Car }, sortBy: [SortDescriptor(\.name)])).map(\.name)
+                    == ["beetle", "zoe"])
+            #expect(try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { !($0 is Car) && $0.wheels > 1 }, sortBy: [SortDescriptor(\.name)])).map(\.name)
+                    == ["brompton", "cart"])
+            #expect(try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { vehicle in
+                if let car = vehicle as? Car { car.doors > 3 } else { false }
+            })).map(\.name) == ["zoe"])
             // A new car, not saved: a fetch of the superclass counts it, a fetch of a sibling does not.
             context.insert(Car(name: "mini", doors: 3))
             #expect(try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { $0.wheels == 4 })).map(\.name).sorted() == ["beetle", "mini", "zoe"])
