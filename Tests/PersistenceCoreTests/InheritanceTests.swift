@@ -239,6 +239,19 @@ struct InheritanceTests {
         }
     }
 
+    @Test("The queue rule holds for a subclass's own and inherited properties: each access from the wrong queue is named")
+    func queueRule() async throws {
+        let container = try makeMotorpool()
+        let context = container.newBackgroundContext()
+        let zoe = try context.performAndWait { UncheckedBox(try #require(try context.fetch(FetchDescriptor<ElectricCar>()).first)) }
+        let (_, recorded) = await ConcurrencyDebug.withMode(.record) {
+            zoe.value.range = 10
+            zoe.value.name = "zoe 2"
+        }
+        #expect(recorded.map(\.operation) == ["ElectricCar.range set", "ElectricCar.name set"])
+        #expect(recorded.allSatisfy { $0.expectedQueue == context.queueLabel })
+    }
+
     @Test("Delete rules reach subclass instances: a fleet's cascade deletes its cars and bikes, a deleted garage is nulled in its cars")
     func deleteRules() throws {
         let container = try makeMotorpool()
