@@ -110,9 +110,8 @@ extension EntitySQL {
     func rows(primaryKeys: [Int64], in connection: SQLiteConnection) throws(ModelError) -> [Int64: Row] {
         var rows: [Int64: Row] = [:]
         var reader = rowReader()
-        for start in stride(from: 0, to: primaryKeys.count, by: Self.keysPerStatement) {
-            let chunk = primaryKeys[start..<min(start + Self.keysPerStatement, primaryKeys.count)]
-            let statement = try connection.cachedStatement("\(select) WHERE Z_PK IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))")
+        for chunk in KeyChunks.of(primaryKeys) {
+            let statement = try connection.cachedStatement("\(select) WHERE Z_PK IN (\(KeyChunks.placeholders(chunk.count)))")
             try statement.bind(chunk.map { .integer($0) })
             while try statement.step() {
                 let row = row(of: statement, reader: &reader)
@@ -125,15 +124,11 @@ extension EntitySQL {
     /// The `Z_ENT` of each of the rows `primaryKeys` that exists.
     func entityNumbers(of primaryKeys: [Int64], in connection: SQLiteConnection) throws(ModelError) -> [Int64: Int64] {
         var numbers: [Int64: Int64] = [:]
-        for start in stride(from: 0, to: primaryKeys.count, by: Self.keysPerStatement) {
-            let chunk = primaryKeys[start..<min(start + Self.keysPerStatement, primaryKeys.count)]
-            let statement = try connection.cachedStatement("SELECT Z_PK, Z_ENT FROM \(entity.tableName) WHERE Z_PK IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))")
+        for chunk in KeyChunks.of(primaryKeys) {
+            let statement = try connection.cachedStatement("SELECT Z_PK, Z_ENT FROM \(entity.tableName) WHERE Z_PK IN (\(KeyChunks.placeholders(chunk.count)))")
             try statement.bind(chunk.map { .integer($0) })
             while try statement.step() { numbers[statement.int64(0)] = statement.int64(1) }
         }
         return numbers
     }
-
-    /// How many keys one `IN (…)` binds: well under SQLite's limit on bound variables.
-    static let keysPerStatement = 500
 }

@@ -236,14 +236,13 @@ struct FetchPlan {
     /// (``EntitySQL/kindFilter``).
     func query(selecting select: String, kindFilter: String?, countOnly: Bool) -> SQLFragment {
         var sql = select
-        var bindings: [SQLiteValue] = []
+        let bindings = whereClause?.bindings ?? []
         switch (kindFilter, whereClause) {
         case (nil, nil): break
         case (let kind?, nil): sql += " WHERE " + kind
         case (nil, let clause?): sql += " WHERE " + clause.sql
         case (let kind?, let clause?): sql += " WHERE \(kind) AND (\(clause.sql))"
         }
-        bindings = whereClause?.bindings ?? []
         if countOnly { return SQLFragment(sql: sql, bindings: bindings) }
         guard isComplete else { return SQLFragment(sql: sql + " ORDER BY Z_PK", bindings: bindings) }
         if let orderBy, !orderBy.isEmpty {

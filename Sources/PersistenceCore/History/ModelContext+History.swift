@@ -36,8 +36,7 @@ extension ModelContext {
         let values = transactions.map(\.token.value)
         guard !values.isEmpty else { return }
         try container.store.write { (connection) throws(ModelError) in
-            for start in stride(from: 0, to: values.count, by: 500) {
-                let chunk = values[start..<min(start + 500, values.count)]
+            for chunk in KeyChunks.of(values) {
                 let list = "(" + chunk.map(String.init).joined(separator: ", ") + ")"
                 try connection.run("DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN \(list)")
                 try connection.run("DELETE FROM ATRANSACTION WHERE Z_PK IN \(list)")

@@ -14,8 +14,6 @@ extension EntitySchema {
         let inheritedAttributes: Int
         /// How many of its relationships come from its superentity (they come first).
         let inheritedRelationships: Int
-        /// How many of its resolved properties come from its superentity (they come first).
-        let inheritedResolved: Int
     }
 
     /// The entity's place in an inheritance hierarchy; nil for an entity without a superentity.
@@ -33,9 +31,6 @@ extension EntitySchema {
         self.name == name || inheritance?.ancestors.contains(name) == true
     }
 
-    /// Whether attribute `index` is declared by this entity, not inherited.
-    func declaresAttribute(_ index: Int) -> Bool { index >= (inheritance?.inheritedAttributes ?? 0) }
-
     /// Whether relationship `index` is declared by this entity, not inherited.
     func declaresRelationship(_ index: Int) -> Bool { index >= (inheritance?.inheritedRelationships ?? 0) }
 
@@ -52,8 +47,7 @@ extension EntitySchema {
                                uniquenessConstraints: uniquenessConstraints, indices: indices)
         let inheritance = Inheritance(ancestors: (superentity.inheritance?.ancestors ?? []) + [superentity.name],
                                       inheritedAttributes: superentity.attributes.count,
-                                      inheritedRelationships: superentity.relationships.count,
-                                      inheritedResolved: superentity.resolvedIndexes.count)
+                                      inheritedRelationships: superentity.relationships.count)
         storage = SharedStorage(.init(name: name, attributes: own.attributes, relationships: own.relationships,
                                       resolvedIndexes: superentity.resolvedIndexes + own.resolvedIndexes,
                                       uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))

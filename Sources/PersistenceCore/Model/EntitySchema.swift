@@ -68,7 +68,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals. A
     /// subentity's rows live in its root entity's table, as Core Data stores entity inheritance.
-    public var tableName: String { "Z" + (inheritance?.ancestors.first ?? name).uppercased() }
+    public var tableName: String { "Z" + rootName.uppercased() }
 
     /// The index of the attribute called `name`, if there is one.
     public func attributeIndex(named name: String) -> Int? {

@@ -26,8 +26,7 @@ extension Schema {
         let names = Set(entities.map(\.name))
         return entities.compactMap { entity in
             guard let superName = entity.superentityName, !names.contains(superName) else { return nil }
-            return .invalidProperty(entity: entity.name, property: superName,
-                                    reason: "is the superentity of \(entity.name), but is not a model of the container: list it in ModelContainer(for:)")
+            return .unknownEntity(superName)
         }
     }
 }

@@ -91,24 +91,20 @@ struct BatchDeleteRules {
 
     /// Runs `prefix (?, ?, …)` for `keys`, a chunk at a time.
     private func run(_ prefix: String, _ keys: [Int64]) throws(ModelError) {
-        for chunk in Self.chunks(keys) {
-            try connection.run("\(prefix) (\((1...chunk.count).map { "?\($0)" }.joined(separator: ", ")))", chunk.map { .integer($0) })
+        for chunk in KeyChunks.of(keys) {
+            try connection.run("\(prefix) (\(KeyChunks.placeholders(chunk.count)))", chunk.map { .integer($0) })
         }
     }
 
     /// The first column of `prefix (?, ?, …)` for `keys`, as keys.
     private func selectKeys(_ prefix: String, _ keys: [Int64]) throws(ModelError) -> Set<Int64> {
         var found = Set<Int64>()
-        for chunk in Self.chunks(keys) {
-            let statement = try connection.cachedStatement("\(prefix) (\((1...chunk.count).map { "?\($0)" }.joined(separator: ", ")))")
+        for chunk in KeyChunks.of(keys) {
+            let statement = try connection.cachedStatement("\(prefix) (\(KeyChunks.placeholders(chunk.count)))")
             try statement.bind(chunk.map { .integer($0) })
             while try statement.step() { found.insert(statement.int64(0)) }
         }
         return found
-    }
-
-    private static func chunks(_ keys: [Int64]) -> [ArraySlice<Int64>] {
-        stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
     }
 
     /// Records the batch in history, once it has deleted rows `keys` of `entity` itself: those

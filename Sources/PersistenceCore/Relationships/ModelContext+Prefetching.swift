@@ -89,12 +89,10 @@ extension ModelContext {
     ) throws(ModelError) -> [Int64: [any PersistentModel]] {
         var rows: [(owner: Int64, row: EntitySQL.Row)] = []
         let sorted = keys.sorted()
-        for start in stride(from: 0, to: sorted.count, by: EntitySQL.keysPerStatement) {
-            let chunk = Array(sorted[start..<min(start + EntitySQL.keysPerStatement, sorted.count)])
-            let placeholders = chunk.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        for chunk in KeyChunks.of(sorted) {
             // In the index's order (the column, then the row's key): no sort, and each owner's
             // rows come together, by primary key, as a relationship fault reads them.
-            let query = "\(select) WHERE \(column) IN (\(placeholders)) ORDER BY \(column), Z_PK"
+            let query = "\(select) WHERE \(column) IN (\(KeyChunks.placeholders(chunk.count))) ORDER BY \(column), Z_PK"
             try readStore { (connection) throws(ModelError) in
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(chunk.map { .integer($0) })

@@ -1,0 +1,16 @@
+/// Primary keys in chunks that one `IN (…)` each binds: the one way the store reads or changes
+/// many rows by key.
+enum KeyChunks {
+    /// How many keys one statement binds: well under SQLite's limit on bound variables.
+    static let size = 500
+
+    /// `keys` in chunks of at most ``size``.
+    static func of(_ keys: [Int64]) -> [ArraySlice<Int64>] {
+        stride(from: 0, to: keys.count, by: size).map { keys[$0..<min($0 + size, keys.count)] }
+    }
+
+    /// `?1, ?2, …, ?count`: the placeholders of one chunk's `IN (…)`.
+    static func placeholders(_ count: Int) -> String {
+        (1...max(count, 1)).map { "?\($0)" }.joined(separator: ", ")
+    }
+}
