@@ -224,6 +224,13 @@ struct InheritanceTests {
             var descriptor = FetchDescriptor<Fleet>()
             descriptor.relationshipKeyPathsForPrefetching = [\.vehicles]
             #expect(try context.fetch(descriptor).first?.vehicles.count == 4)
+            // Prefetching a to-one relationship the superclass declares, for cars and bikes alike.
+            let others = container.newBackgroundContext()
+            try others.performAndWait { () throws in
+                var byFleet = FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.name)])
+                byFleet.relationshipKeyPathsForPrefetching = [\.fleet]
+                #expect(try others.fetch(byFleet).map { $0.fleet?.name } == ["city", "city", "city", "city"])
+            }
 
             let bike = try #require(fleet.vehicles.first { $0 is Bike })
             bike.fleet = nil

@@ -23,15 +23,21 @@ extension ModelContext {
             return
         }
         switch relationship.storage {
-        case .column(let valueIndex):
-            var keys: [Int64] = []
-            for data in sources { if case .integer(let key) = data.values[valueIndex] { keys.append(key) } }
+        case .column:
+            // The key's place among the values is each model's own: a subclass instance among the
+            // fetched ones has more attributes before its to-one columns.
+            func key(of data: BackingData) -> Int64? {
+                guard let valueIndex = data.entity.valueIndex(ofRelationship: index),
+                      case .integer(let key) = data.values[valueIndex] else { return nil }
+                return key
+            }
+            let keys = sources.compactMap(key(of:))
             // Each related row is its own owner here.
             let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
             var byKey: [Int64: any PersistentModel] = [:]
             for (key, models) in related { byKey[key] = models.first }
             for data in sources {
-                guard case .integer(let key) = data.values[valueIndex] else { data.relations[index] = .toOne(nil); continue }
+                guard let key = key(of: data) else { data.relations[index] = .toOne(nil); continue }
                 data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
             }
         case .inverseColumn(let column):
