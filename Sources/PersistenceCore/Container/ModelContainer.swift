@@ -64,6 +64,7 @@ public final class ModelContainer: Sendable {
         // Weakly: the listeners' thread must not keep the container alive.
         try remoteChangeMonitor?.start { [weak self] change in
             guard let self else { return }
+            TraceRecorder.instant(.remoteChange(token: change.historyToken.value), onLane: TraceRecorder.remoteChangesLane)
             NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)
         }
     }

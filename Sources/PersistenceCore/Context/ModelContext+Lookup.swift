@@ -91,7 +91,7 @@ extension ModelContext {
         }
         let row: EntitySQL.Row?
         do {
-            row = try loadRow(of: identifier)
+            row = try TraceRecorder.span(.fault(identifier), on: self) { (_) throws(ModelError) in try loadRow(of: identifier) }
         } catch {
             fatalError("could not fulfill a fault for \(identifier): \(error)")
         }

@@ -15,7 +15,7 @@ extension ModelContext {
     /// actor's job runs, which names its task there.
     func enqueue(_ label: String, running task: UnownedJob? = nil, _ block: @escaping @Sendable () -> Void) {
         let job: @Sendable () -> Void = { [token] in
-            QueueOwnership.withHeld([token]) { block() }
+            QueueOwnership.withHeld([token]) { TraceRecorder.span(.job(label), on: self) { _ in block() } }
         }
         if ScheduleRun.holdContextJob(on: self, label: label, running: task, job) { return }
         queue.async(execute: job)
@@ -35,8 +35,9 @@ extension ModelContext {
         let held = QueueOwnership.held + [token]
         return try withoutActuallyEscaping(block) { (escapable) throws(E) -> T in
             let runner = SyncRunner(escapable)
-            if !ScheduleRun.runAndWait(on: self, { runner.run(holding: held) }) {
-                queue.sync { runner.run(holding: held) }
+            let run: @Sendable () -> Void = { TraceRecorder.span(.job("performAndWait"), on: self) { _ in runner.run(holding: held) } }
+            if !ScheduleRun.runAndWait(on: self, run) {
+                queue.sync(execute: run)
             }
             return try runner.result!.get()
         }

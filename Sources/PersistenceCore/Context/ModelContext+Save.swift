@@ -27,18 +27,24 @@ extension ModelContext {
         let policy = mergePolicy
         let author = author
         let store = container.store
-        let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
-            let tombstones = try plan.readTombstones(store: store, in: connection)
-            let outcome = try plan.execute(in: connection, store: store, policy: policy)
-            try outcome.recordHistory(author: author, tombstones: tombstones, store: store, in: connection)
-            return outcome
-        }, afterCommit: { outcome in
-            container.publish(outcome.changes, from: self)
-        })
-        apply(outcome)
-        advanceQueryGeneration()
-        notifyObservers(.saved(outcome.changes))
-        container.postDidSave(outcome.changes, from: self)
+        try TraceRecorder.span(.save, on: self) { (_) throws(ModelError) in
+            var changes = ModelContext.Changes()
+            let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in
+                let tombstones = try plan.readTombstones(store: store, in: connection)
+                let outcome = try plan.execute(in: connection, store: store, policy: policy)
+                try outcome.recordHistory(author: author, tombstones: tombstones, store: store, in: connection)
+                return outcome
+            }, afterCommit: { outcome in
+                // The commit, which merges and observers' deliveries flow from.
+                changes = outcome.changes
+                changes.traceEvent = TraceRecorder.isRecording ? TraceRecorder.instant(.commit(changes), on: self) : 0
+                container.publish(changes, from: self)
+            })
+            apply(outcome)
+            advanceQueryGeneration()
+            notifyObservers(.saved(changes))
+            container.postDidSave(changes, from: self)
+        }
     }
 
     /// Gives new models permanent identifiers now, before any save: Core Data's

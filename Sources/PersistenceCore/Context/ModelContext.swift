@@ -139,7 +139,10 @@ public final class ModelContext: @unchecked Sendable {
     /// Core Data's `name`. Default nil; thread-safe.
     public var name: String? {
         get { storedName.withLock { $0 } }
-        set { storedName.withLock { $0 = newValue } }
+        set {
+            storedName.withLock { $0 = newValue }
+            TraceRecorder.rename(self, to: newValue)
+        }
     }
 
     /// Whether every other context's saves (and batch requests) are merged into this one, on its
@@ -150,6 +153,7 @@ public final class ModelContext: @unchecked Sendable {
     }
 
     func setAutomaticMerging(_ on: Bool) {
+        TraceRecorder.instant(.automaticMerging(on), on: self)
         mergesAutomatically.store(on, ordering: .relaxed)
         container.broadcaster.setAutomaticMerging(on, for: self)
     }

@@ -64,6 +64,7 @@ public enum ConcurrencyDebug {
             return
         case .record:
             recorded.withLock { $0.append(violation) }
+            TraceRecorder.note(violation)
         case .trap:
             fatalError(violation.description)
         }

@@ -9,9 +9,12 @@ extension ModelContext {
     /// the store, even when the registered copy is stale.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         checkQueue("ModelContext.fetch(_:)")
-        let models = try fetchModels(descriptor)
-        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
-        return models
+        return try TraceRecorder.span(.fetch(entity: T.entitySchema.name, count: 0), on: self) { span in
+            let models = try fetchModels(descriptor)
+            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
+            TraceRecorder.update(span, to: .fetch(entity: T.entitySchema.name, count: models.count))
+            return models
+        }
     }
 
     /// Loads the relationships named by `keyPaths` for all of `models` at once

@@ -39,6 +39,10 @@ extension ModelContext {
         private var insertedSet: IdentifierSet
         private var updatedSet: IdentifierSet
         private var deletedSet: IdentifierSet
+        /// The traced event that made these changes (a commit, a batch, a merge), which the events
+        /// they cause flow from; 0 when no recording was on (see ``TraceRecorder``). Not part of
+        /// equality.
+        var traceEvent: UInt64 = 0
 
         public var inserted: Set<PersistentIdentifier> {
             get { insertedSet.set }

@@ -9,18 +9,26 @@ extension ModelContext {
     /// store, so the next fetch finds them).
     public func mergeChanges(fromContextDidSave changes: Changes) {
         checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
-        advanceQueryGeneration()
-        for identifier in changes.updated {
-            if let model = registered[identifier], !model.backingData.isFault {
-                reload(model, mergeChanges: true)
+        let kind: TraceEvent.Kind = TraceRecorder.isRecording ? .merge(changes) : .mark("merge")
+        // Changes made by hand (a batch's identifiers) flow from the latest change that made them.
+        let source = TraceRecorder.isRecording && changes.traceEvent == 0 ? TraceRecorder.latestChange(among: changes) : changes.traceEvent
+        TraceRecorder.span(kind, on: self, flowsFrom: [source]) { merge in
+            advanceQueryGeneration()
+            for identifier in changes.updated {
+                if let model = registered[identifier], !model.backingData.isFault {
+                    reload(model, mergeChanges: true)
+                }
             }
-        }
-        for identifier in changes.deleted {
-            if let model = registered[identifier] {
-                dropDeleted(model.backingData, because: .mergedDeletion)
+            for identifier in changes.deleted {
+                if let model = registered[identifier] {
+                    dropDeleted(model.backingData, because: .mergedDeletion)
+                }
             }
+            // What observers deliver now flows from this merge.
+            var merged = changes
+            merged.traceEvent = merge
+            notifyObservers(.merged(merged))
         }
-        notifyObservers(.merged(changes))
     }
 
     /// Core Data's spelling, taking the ``ModelContext/didSave`` notification itself:

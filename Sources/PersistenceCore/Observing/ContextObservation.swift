@@ -22,6 +22,15 @@ enum ContextEvent {
         }
     }
 
+    /// The traced event behind it (a commit or a merge), which an observer's delivery flows from;
+    /// 0 when none was traced.
+    var traceEvent: UInt64 {
+        switch self {
+        case .saved(let changes), .merged(let changes): changes.traceEvent
+        case .refreshed, .reset: 0
+        }
+    }
+
     /// The identifiers the event says were updated; nil when it says every model may have been.
     var updated: Set<PersistentIdentifier>? {
         switch self {

@@ -183,15 +183,15 @@ extension ResultsObserver: ContextObserver {
     func contextDidChange(_ event: ContextEvent) {
         guard event.concerns(entities: modelContext.entityNames(ofKind: Element.self)) else { return }
         if let (fresh, change) = incrementalUpdate(after: event) {
-            publish(fresh, change)
+            publish(fresh, change, causedBy: event.traceEvent)
         } else {
-            refetch(updated: event.updated)
+            refetch(updated: event.updated, causedBy: event.traceEvent)
         }
     }
 
     /// Fetches again and publishes what changed, given what was updated (nil: anything may have
     /// been); a fetch that fails keeps the results and is recorded in ``lastError``.
-    func refetch(updated: Set<PersistentIdentifier>?) {
+    func refetch(updated: Set<PersistentIdentifier>?, causedBy cause: UInt64 = 0) {
         let fresh: [Element]
         do {
             fresh = try modelContext.fetch(fetchDescriptor)
@@ -201,14 +201,22 @@ extension ResultsObserver: ContextObserver {
             lastError = error
             return
         }
-        publish(fresh, Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID), updated: updated))
+        publish(fresh, Self.change(from: results.map(\.persistentModelID), to: fresh.map(\.persistentModelID), updated: updated),
+                causedBy: cause)
     }
 
-    /// Makes `fresh` the results and tells observers, unless nothing changed.
-    private func publish(_ fresh: [Element], _ change: Change) {
+    /// Makes `fresh` the results and tells observers, unless nothing changed; a recording traces
+    /// the delivery, flowing from the traced event that caused it (`cause`, 0 for none).
+    private func publish(_ fresh: [Element], _ change: Change, causedBy cause: UInt64 = 0) {
         guard !change.isEmpty else { return }
         results = fresh
         lastChange = change
+        if TraceRecorder.isRecording {
+            let ordered = TraceEvent.Kind.ordered
+            TraceRecorder.instant(.delivery(observer: "ResultsObserver<\(Element.self)>", inserted: ordered(change.inserted),
+                                            updated: ordered(change.updated), deleted: ordered(change.deleted)),
+                                  on: modelContext, flowsFrom: [cause])
+        }
         signals.signalAll()
     }
 

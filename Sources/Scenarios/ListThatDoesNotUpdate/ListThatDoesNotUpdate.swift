@@ -73,16 +73,20 @@ public struct ListThatDoesNotUpdate: Scenario {
     private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
         let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
         let seed = container.newBackgroundContext()
+        seed.name = "seed"
         try seed.performAndWait {
             for number in 0..<3 { seed.insert(Self.item(number)) }
             try seed.save()
         }
         let mainContext = container.mainContext
+        // What a trace calls the list's lane (`lab trace`, `lab why`).
+        mainContext.name = Self.listLane(merging)
         let list = try await DispatchQueue.main.asyncAndAwait { () -> Result<ItemListModel, any Error> in
             mainContext.automaticallyMergesChangesFromParent = merging != .none
             return Result { try ItemListModel(mainContext: mainContext) }
         }.get()
         let editor = ItemEditor(modelContainer: container)
+        await editor.name("ItemEditor (model actor)")
         var steps: [Step] = []
 
         /// Runs one change (which returns when its save began), lets the main queue run whatever
@@ -134,6 +138,15 @@ public struct ListThatDoesNotUpdate: Scenario {
             try reader.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.count)])).map { Row(number: $0.count, title: $0.title ?? "") }
         }
         return Lane(merging: merging, steps: steps, store: store)
+    }
+
+    /// The name of the main context whose list runs with `merging`: its lane in a trace.
+    public static func listLane(_ merging: Merging) -> String {
+        switch merging {
+        case .none: "list, no merging (main context)"
+        case .automatic: "list, automatic merging (main context)"
+        case .automaticAndBatchByHand: "list, batch merged by hand (main context)"
+        }
     }
 
     /// Item number `number`, titled "item <number>".

@@ -152,13 +152,22 @@ public final class MainQueueHeartbeat: Sendable {
     /// One tick, on the main queue: record how late it is, and ask for the next.
     private func tick() {
         let now = clock.now
-        let again = state.withLock { state -> Bool in
-            guard state.running, let origin = state.origin, let due = state.pending else { return false }
+        let due = state.withLock { state -> ContinuousClock.Instant? in
+            guard state.running, let origin = state.origin, let due = state.pending else { return nil }
             state.samples.append(Sample(scheduled: due - origin, actual: now - origin))
             state.pending = now + interval
-            return true
+            return due
         }
-        if again { scheduleTick() }
+        guard let due else { return }
+        traceBusy(from: due, to: now)
+        scheduleTick()
+    }
+
+    /// A tick later than ``threshold`` is a span the main queue was busy: a trace recording
+    /// (``PersistenceCore/TraceRecorder``) draws it on the main queue's lane.
+    private func traceBusy(from due: ContinuousClock.Instant, to now: ContinuousClock.Instant) {
+        guard now - due > threshold else { return }
+        TraceRecorder.span("busy: a heartbeat tick waited", on: TraceRecorder.mainQueueLane, from: due, to: now)
     }
 
     private func scheduleTick() {
@@ -173,6 +182,7 @@ public final class MainQueueHeartbeat: Sendable {
             let origin = state.origin ?? now
             if state.running, let due = state.pending, due < now {
                 state.samples.append(Sample(scheduled: due - origin, actual: now - origin))
+                traceBusy(from: due, to: now)
             }
             state.running = false
             state.pending = nil

@@ -1,0 +1,94 @@
+/// One thing that happened during a recording (see ``TraceRecorder``): a span of work on a lane,
+/// or an instant, with the arrows (flows) that lead into it.
+public struct TraceEvent: Sendable, Hashable, Identifiable {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// A job on a queue: `perform`, `performAndWait`, a model actor's job, a merge's job.
+        case job(String)
+        /// A fetch of an entity, and how many models it returned.
+        case fetch(entity: String, count: Int)
+        /// A save, from its start to its end (its commit is an instant inside it).
+        case save
+        /// The save's transaction committed: the identifiers it inserted, updated and deleted.
+        /// Merges and observer deliveries flow from it.
+        case commit(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier])
+        /// A batch request committed: it posts no did-save, and no context merges it by itself.
+        case batch(kind: String, entity: String, identifiers: [PersistentIdentifier])
+        /// A context merged a save's (or a batch's) changes: the commit it flows from.
+        case merge(updated: [PersistentIdentifier], deleted: [PersistentIdentifier], inserted: [PersistentIdentifier])
+        /// A results observer in a context published what moved in its results.
+        case delivery(observer: String, inserted: [PersistentIdentifier], updated: [PersistentIdentifier],
+                      deleted: [PersistentIdentifier])
+        /// A fault's row was read.
+        case fault(PersistentIdentifier)
+        /// `automaticallyMergesChangesFromParent` was set on a context.
+        case automaticMerging(Bool)
+        /// The store file's newest history token became `token`, and `ModelContainer.remoteChange`
+        /// was posted: every commit to the file posts one, another process's included.
+        case remoteChange(token: Int64)
+        /// ``ConcurrencyDebug`` caught an operation away from its context's queue.
+        case violation(ConcurrencyViolation)
+        /// A span or instant named by the code being traced (``TraceRecorder/span(_:on:from:to:)``),
+        /// such as the main queue's busy and waiting spans.
+        case mark(String)
+    }
+
+    /// The event's number in its trace; flows name events by it.
+    public let id: UInt64
+    /// The lane it happened on.
+    public let lane: TraceLane.ID
+    /// When it started, since the recording began.
+    public let start: Duration
+    /// When it ended; nil for an instant.
+    public internal(set) var end: Duration?
+    public internal(set) var kind: Kind
+    /// The events whose arrows lead here: a merge from the commit it merged, an observer's
+    /// delivery from the merge or save that caused it.
+    public let flowsFrom: [UInt64]
+
+    /// How long it lasted (zero for an instant).
+    public var duration: Duration { (end ?? start) - start }
+
+    /// Whether it is a span (it has an end), not an instant.
+    public var isSpan: Bool { end != nil }
+
+    /// A short name for the event, as a picture labels it.
+    public var name: String {
+        switch kind {
+        case .job(let label): label
+        case .fetch(let entity, let count): "fetch \(entity) (\(count))"
+        case .save: "save"
+        case .commit(let inserted, let updated, let deleted): "commit " + Self.counts(inserted, updated, deleted)
+        case .batch(let kind, let entity, let identifiers): "batch \(kind) \(entity) (\(identifiers.count))"
+        case .merge(let updated, let deleted, let inserted): "merge " + Self.counts(inserted, updated, deleted)
+        case .delivery(let observer, let inserted, let updated, let deleted): "\(observer) delivery " + Self.counts(inserted, updated, deleted)
+        case .fault(let identifier): "fault \(identifier.entityName)"
+        case .automaticMerging(let on): "automaticallyMergesChangesFromParent = \(on)"
+        case .remoteChange(let token): "remote-change notification (token \(token))"
+        case .violation(let violation): "violation: \(violation.operation)"
+        case .mark(let name): name
+        }
+    }
+
+    /// `+1 ~2 -0`: how many were inserted, updated and deleted.
+    static func counts(_ inserted: [PersistentIdentifier], _ updated: [PersistentIdentifier], _ deleted: [PersistentIdentifier]) -> String {
+        "+\(inserted.count) ~\(updated.count) -\(deleted.count)"
+    }
+}
+
+extension TraceEvent.Kind {
+    /// A commit of `changes`.
+    static func commit(_ changes: ModelContext.Changes) -> Self {
+        .commit(inserted: ordered(changes.inserted), updated: ordered(changes.updated), deleted: ordered(changes.deleted))
+    }
+
+    /// A merge of `changes`.
+    static func merge(_ changes: ModelContext.Changes) -> Self {
+        .merge(updated: ordered(changes.updated), deleted: ordered(changes.deleted), inserted: ordered(changes.inserted))
+    }
+
+    /// Identifiers in a stable order: by entity, then primary key (temporary ones last).
+    static func ordered(_ identifiers: Set<PersistentIdentifier>) -> [PersistentIdentifier] {
+        identifiers.sorted { ($0.entityName, $0.primaryKey ?? .max) < ($1.entityName, $1.primaryKey ?? .max) }
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Synchronization
+
+/// Records where each piece of work ran and what waited for what, for a picture of it: each
+/// job on each context's queue, fetches, saves and their commits, merges, results observers'
+/// deliveries, batch requests, remote changes and ``ConcurrencyDebug`` violations, each on the
+/// lane of the context (or queue) it belongs to, with monotonic timestamps.
+///
+/// Off unless a recording runs: then every instrumented place costs one relaxed atomic load
+/// (``isRecording``), and records nothing. Recording changes no outcome: it only appends to a
+/// buffer behind a lock.
+///
+/// ```swift
+/// let (_, trace) = try await TraceRecorder.record { try await lesson.run(in: environment) }
+/// try trace.chromeTraceJSON().write(to: url)     // open it in ui.perfetto.dev
+/// ```
+public enum TraceRecorder {
+    /// Runs `body` with recording on, and returns what it recorded. The recorder is process-wide,
+    /// so recordings take turns, as ``ConcurrencyDebug/withMode(_:_:)`` runs do; work still
+    /// running on other threads when `body` returns is not in the trace.
+    public nonisolated(nonsending) static func record<T>(_ body: () async throws -> T) async rethrows -> (result: T, trace: Trace) {
+        await turns.acquire()
+        defer { turns.release() }
+        begin()
+        do {
+            let result = try await body()
+            return (result, finish())
+        } catch {
+            _ = finish()
+            throw error
+        }
+    }
+
+    /// Whether a recording is on: the one load an instrumented place pays when it is not.
+    @inline(__always)
+    public static var isRecording: Bool { on.load(ordering: .relaxed) }
+
+    /// Records a span the traced code measured itself, such as the main queue's busy and waiting
+    /// spans, on the lane called `lane` (made if new); `from` and `to` are `ContinuousClock`
+    /// instants. Nothing happens when no recording is on.
+    public static func span(_ name: String, on lane: String, from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) {
+        guard isRecording else { return }
+        state.withLock { recording in
+            let lane = recording.lane(.named(lane), name: lane, kind: lane == mainQueueLane ? .mainQueue : .named, queueLabel: nil)
+            recording.append(.mark(name), lane: lane, start: start, end: end, flowsFrom: [])
+        }
+    }
+
+    /// Records an instant named `name` on the lane called `lane`; nothing when no recording is on.
+    public static func mark(_ name: String, on lane: String) {
+        guard isRecording else { return }
+        let now = ContinuousClock.now
+        state.withLock { recording in
+            let lane = recording.lane(.named(lane), name: lane, kind: lane == mainQueueLane ? .mainQueue : .named, queueLabel: nil)
+            recording.append(.mark(name), lane: lane, start: now, end: nil, flowsFrom: [])
+        }
+    }
+
+    /// The name of the main queue's own lane, where the heartbeat's spans go.
+    public static let mainQueueLane = "main queue"
+
+    // MARK: What the library records
+
+    /// Runs `body` as a span of `kind` on `context`'s lane, flowing from `flowsFrom`; returns the
+    /// span's number through `id` (0 when not recording).
+    static func span<T, E: Error>(_ kind: TraceEvent.Kind, on context: ModelContext, flowsFrom: [UInt64] = [],
+                                  _ body: (_ id: UInt64) throws(E) -> T) throws(E) -> T {
+        guard isRecording else { return try body(0) }
+        let start = ContinuousClock.now
+        let id = state.withLock { recording in
+            recording.append(kind, lane: recording.lane(for: context), start: start, end: start, flowsFrom: flowsFrom)
+        }
+        defer {
+            let end = ContinuousClock.now
+            state.withLock { $0.close(id, at: end) }
+        }
+        return try body(id)
+    }
+
+    /// Changes what span `id` says it was, once its outcome is known (a fetch's count).
+    static func update(_ id: UInt64, to kind: TraceEvent.Kind) {
+        guard id != 0, isRecording else { return }
+        state.withLock { $0.update(id, to: kind) }
+    }
+
+    /// Records an instant of `kind` on `context`'s lane; returns its number (0 when not recording).
+    @discardableResult
+    static func instant(_ kind: TraceEvent.Kind, on context: ModelContext, flowsFrom: [UInt64] = []) -> UInt64 {
+        guard isRecording else { return 0 }
+        let now = ContinuousClock.now
+        return state.withLock { recording in
+            recording.append(kind, lane: recording.lane(for: context), start: now, end: nil, flowsFrom: flowsFrom)
+        }
+    }
+
+    /// Records an instant of `kind` on the lane of the queue the caller runs on: its context's,
+    /// the main queue's, or other threads'.
+    @discardableResult
+    static func instantOnCurrentQueue(_ kind: TraceEvent.Kind, container: ModelContainer) -> UInt64 {
+        guard isRecording else { return 0 }
+        let now = ContinuousClock.now
+        let token = DispatchQueue.getSpecific(key: QueueIdentity.contextQueueKey)
+        let onMain = QueueIdentity.isOnMainQueue
+        return state.withLock { recording in
+            let lane: TraceLane.ID
+            if let token, let known = recording.laneByKey[.context(token)] {
+                lane = known
+            } else if onMain {
+                lane = recording.lane(for: container.mainContext)
+            } else {
+                lane = recording.lane(.otherThreads, name: "other threads", kind: .otherThreads, queueLabel: nil)
+            }
+            return recording.append(kind, lane: lane, start: now, end: nil, flowsFrom: [])
+        }
+    }
+
+    /// Records an instant of `kind` on the lane called `name` (made if new).
+    @discardableResult
+    static func instant(_ kind: TraceEvent.Kind, onLane name: String) -> UInt64 {
+        guard isRecording else { return 0 }
+        let now = ContinuousClock.now
+        return state.withLock { recording in
+            recording.append(kind, lane: recording.lane(.named(name), name: name, kind: .named, queueLabel: nil), start: now, end: nil, flowsFrom: [])
+        }
+    }
+
+    /// The lane of the store's remote-change notifications, which every commit to the file posts,
+    /// another process's too.
+    static let remoteChangesLane = "store file (remote-change notifications)"
+
+    /// Names `context`'s lane by its new name: a context named inside its own first job (a model
+    /// actor names its context there) goes by that name in the whole trace.
+    static func rename(_ context: ModelContext, to name: String?) {
+        guard isRecording, let name else { return }
+        state.withLock { recording in
+            guard let id = recording.laneByKey[.context(context.token)] else { return }
+            let lane = recording.lanes[id]
+            recording.lanes[id] = TraceLane(id: id, name: name, kind: lane.kind, queueLabel: lane.queueLabel, storeIdentifier: lane.storeIdentifier)
+        }
+    }
+
+    /// The latest commit or batch request that changed every identifier in `changes`: what a
+    /// merge of changes made by hand (``ModelContext/mergeChanges(fromRemoteContextSave:into:)``
+    /// with a batch's identifiers) flows from; 0 for none.
+    static func latestChange(among changes: ModelContext.Changes) -> UInt64 {
+        let wanted = changes.inserted.union(changes.updated).union(changes.deleted)
+        guard !wanted.isEmpty else { return 0 }
+        return state.withLock { recording in
+            recording.events.last { event in
+                guard Trace.isChange(event.kind) else { return false }
+                return wanted.allSatisfy { Trace.changes($0, event.kind) }
+            }?.id ?? 0
+        }
+    }
+
+    /// Records a violation on the lane of the queue it should have run on.
+    static func note(_ violation: ConcurrencyViolation) {
+        guard isRecording else { return }
+        let now = ContinuousClock.now
+        state.withLock { recording in
+            let lane = recording.lanes.first { $0.queueLabel == violation.expectedQueue }?.id
+                ?? recording.lane(.otherThreads, name: "other threads", kind: .otherThreads, queueLabel: nil)
+            recording.append(.violation(violation), lane: lane, start: now, end: nil, flowsFrom: [])
+        }
+    }
+
+    // MARK: The recording
+
+    private static let on = Atomic<Bool>(false)
+    private static let turns = AsyncTurnstile()
+    private static let state = Locked(Recording())
+
+    private static func begin() {
+        state.withLock { $0 = Recording() }
+        on.store(true, ordering: .releasing)
+    }
+
+    private static func finish() -> Trace {
+        on.store(false, ordering: .releasing)
+        return state.withLock { recording in
+            let trace = Trace(lanes: recording.lanes, events: recording.events)
+            recording = Recording()
+            return trace
+        }
+    }
+
+    /// The lanes and events so far, behind ``state``'s lock.
+    private struct Recording {
+        enum LaneKey: Hashable {
+            case context(UInt)
+            case named(String)
+            case otherThreads
+        }
+
+        let origin = ContinuousClock.now
+        var lanes: [TraceLane] = []
+        var laneByKey: [LaneKey: TraceLane.ID] = [:]
+        var events: [TraceEvent] = []
+        var positionByID: [UInt64: Int] = [:]
+
+        mutating func lane(_ key: LaneKey, name: String, kind: TraceLane.Kind, queueLabel: String?,
+                           storeIdentifier: UUID? = nil) -> TraceLane.ID {
+            if let id = laneByKey[key] { return id }
+            let id = lanes.count
+            lanes.append(TraceLane(id: id, name: name, kind: kind, queueLabel: queueLabel, storeIdentifier: storeIdentifier))
+            laneByKey[key] = id
+            return id
+        }
+
+        /// A context's lane, named as a learner names it: its `name`, else its queue.
+        mutating func lane(for context: ModelContext) -> TraceLane.ID {
+            if let id = laneByKey[.context(context.token)] { return id }
+            let fallback = context.concurrencyType == .mainQueue ? "main context (main queue)" : "\(context.queueLabel) (private)"
+            return lane(.context(context.token), name: context.name ?? fallback, kind: .context, queueLabel: context.queueLabel,
+                        storeIdentifier: context.container.storeIdentifier)
+        }
+
+        @discardableResult
+        mutating func append(_ kind: TraceEvent.Kind, lane: TraceLane.ID, start: ContinuousClock.Instant,
+                             end: ContinuousClock.Instant?, flowsFrom: [UInt64]) -> UInt64 {
+            let id = UInt64(events.count + 1)
+            positionByID[id] = events.count
+            events.append(TraceEvent(id: id, lane: lane, start: start - origin, end: end.map { $0 - origin },
+                                     kind: kind, flowsFrom: flowsFrom.filter { $0 != 0 }))
+            return id
+        }
+
+        mutating func close(_ id: UInt64, at end: ContinuousClock.Instant) {
+            guard let position = positionByID[id] else { return }
+            events[position].end = end - origin
+        }
+
+        mutating func update(_ id: UInt64, to kind: TraceEvent.Kind) {
+            guard let position = positionByID[id] else { return }
+            events[position].kind = kind
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import PersistenceCore
+import Scenarios
+
+/// `lab trace <lesson> --format perfetto|text [-o FILE]`: runs a lesson under the trace recorder
+/// and writes where each piece of its work ran, a lane per queue and context.
+struct TraceLesson: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Run a lesson under the trace recorder and write its lanes: Perfetto's JSON, or text columns.",
+        discussion: """
+            Every job on every context's queue, each fetch, save and commit, each merge and results \
+            observer delivery, batch requests, remote changes and concurrency violations, each on the \
+            lane of the context or queue it belongs to. --format perfetto writes the Chrome trace event \
+            format, with arrows from each save to its merges and from each merge to the deliveries it \
+            caused: open the file at ui.perfetto.dev (or chrome://tracing). --format text prints the \
+            same timeline as columns.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case perfetto, text
+    }
+
+    @Argument(help: "The lesson's id (see `lab list`).")
+    var lesson: String
+
+    @Option(name: .long, help: "perfetto or text.")
+    var format: Format = .text
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Where to write the trace; the text format prints it when omitted.", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: "The text format's column width.")
+    var columnWidth = 34
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if format == .perfetto && output == nil { throw ValidationError("--format perfetto needs -o FILE.") }
+        guard (12...200).contains(columnWidth) else { throw ValidationError("--column-width must be between 12 and 200.") }
+    }
+
+    func run() async throws {
+        let type = try ScenarioLookup.find(lesson)
+        let environment = try store.environment()
+        let (report, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }
+        let rendered: Data = switch format {
+        case .perfetto: try trace.chromeTraceJSON()
+        case .text: Data(trace.text(columnWidth: columnWidth).utf8)
+        }
+        guard let output else {
+            Terminal.standardOutput.line(String(decoding: rendered, as: UTF8.self))
+            return
+        }
+        do {
+            try rendered.write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw LabFailure(message: "could not write \(output): \(error.localizedDescription)")
+        }
+        let saves = trace.events.filter { if case .commit = $0.kind { true } else { false } }.count
+        let merges = trace.events.filter { if case .merge = $0.kind { true } else { false } }.count
+        Terminal.standardOutput.line("Wrote \(output): \(trace.lanes.count) lanes, \(trace.events.count) events (\(saves) saves, \(merges) merges) "
+            + "from \(type.info.id)\(report.demonstrated ? "" : ", which was not demonstrated")."
+            + (format == .perfetto ? " Open it at ui.perfetto.dev or chrome://tracing." : ""))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// The trace recorder: lanes per context, saves and their commits, merges flowing from them,
+/// observers' deliveries flowing from merges, the exports, and "why didn't it update?".
+///
+/// The recorder is process-wide and other suites run beside this one, so each test names its
+/// contexts and looks only at their lanes.
+@Suite("Trace recorder")
+struct TraceTests {
+    static func item(_ number: Int) -> Item {
+        Item(timestamp: Date(timeIntervalSince1970: Double(number)), title: "item \(number)", count: number)
+    }
+
+    /// A list on a main context named `list` (merging automatically or not), a writer context
+    /// named `writer` that inserts one item and renames another, and a batch request that renames
+    /// a third; returns the items' identifiers, the list and the trace.
+    @MainActor
+    func traceList(merging: Bool, predicate: Predicate<Item>? = nil, tag: String) async throws
+        -> (ids: [PersistentIdentifier], list: ResultsObserver<Item, Never>, trace: Trace) {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let main = container.mainContext
+        main.name = "list \(tag)"
+        let writer = container.newBackgroundContext()
+        writer.name = "writer \(tag)"
+        let seeded = try writer.performAndWait {
+            let items = (0..<3).map(Self.item)
+            for item in items { writer.insert(item) }
+            try writer.save()
+            return items.map(\.persistentModelID)
+        }
+        let list = try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor<Item>(predicate: predicate, sortBy: [SortDescriptor(\.count)]),
+                                       modelContext: main)
+        let (inserted, trace) = try await TraceRecorder.record { () async throws -> PersistentIdentifier in
+            main.automaticallyMergesChangesFromParent = merging
+            let inserted = try await writer.perform { () throws -> PersistentIdentifier in
+                let new = Self.item(3)
+                writer.insert(new)
+                try writer.existingModel(for: seeded[0], as: Item.self).title = "renamed"
+                try writer.save()
+                return new.persistentModelID
+            }
+            try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { $0.count == 2 }, propertiesToUpdate: ["title": "batch"]))
+            await main.perform(schedule: .enqueued) {}  // the merge, if any, is queued before this
+            return inserted
+        }
+        return (seeded + [inserted], list, trace)
+    }
+
+    @Test("Off unless a recording runs; a recording has a lane per context, commits, merges flowing from them, and deliveries flowing from merges")
+    @MainActor
+    func lanesAndFlows() async throws {
+        #expect(!TraceRecorder.isRecording)
+        let (ids, list, trace) = try await traceList(merging: true, tag: "flows")
+        #expect(!TraceRecorder.isRecording)
+        #expect(list.results.count == 4)
+        let listLane = try #require(trace.lane(named: "list flows"))
+        let writerLane = try #require(trace.lane(named: "writer flows"))
+        let commit = try #require(trace.events(on: writerLane.id).first { if case .commit = $0.kind { true } else { false } })
+        if case .commit(let inserted, let updated, _) = commit.kind {
+            #expect(inserted == [ids[3]] && updated == [ids[0]])
+        }
+        // The commit is inside the save's span, which is inside the perform job's span.
+        let save = try #require(trace.events(on: writerLane.id).first { $0.kind == .save })
+        #expect(save.start <= commit.start && commit.start <= (save.end ?? .zero))
+        #expect(trace.events(on: writerLane.id).contains { $0.kind == .job("perform") })
+        let merge = try #require(trace.events(on: listLane.id).first { $0.flowsFrom.contains(commit.id) })
+        #expect(merge.start >= commit.start)
+        let delivery = try #require(trace.events(on: listLane.id).first { $0.flowsFrom.contains(merge.id) })
+        if case .delivery(_, let inserted, let updated, _) = delivery.kind {
+            #expect(inserted == [ids[3]] && updated == [ids[0]])
+        } else {
+            Issue.record("expected a delivery, got \(delivery.kind)")
+        }
+        #expect(trace.events(on: listLane.id).contains { $0.kind == .automaticMerging(true) })
+    }
+
+    @Test("The Perfetto export parses: thread names for the lanes, complete events for spans, and a flow from each merged commit to its merge")
+    @MainActor
+    func chromeTraceExport() async throws {
+        let (_, _, trace) = try await traceList(merging: true, tag: "export")
+        let json = try #require(try JSONSerialization.jsonObject(with: trace.chromeTraceJSON()) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]])
+        let threadNames = events.filter { $0["name"] as? String == "thread_name" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(threadNames.contains("list export") && threadNames.contains("writer export"))
+        #expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "save" && ($0["dur"] as? Double ?? 0) > 0 })
+        let starts = events.filter { $0["ph"] as? String == "s" }.compactMap { $0["id"] as? Int }
+        let finishes = events.filter { $0["ph"] as? String == "f" }.compactMap { $0["id"] as? Int }
+        #expect(!starts.isEmpty && Set(starts) == Set(finishes))
+        let mergesWithFlows = trace.events.filter { if case .merge = $0.kind { !$0.flowsFrom.isEmpty } else { false } }
+        #expect(mergesWithFlows.count >= 1)
+        for merge in mergesWithFlows {
+            for source in merge.flowsFrom { #expect(finishes.contains(Int(source) * 1_000_000 + Int(merge.id))) }
+        }
+        let text = trace.text(columnWidth: 24)
+        #expect(text.contains("list export") && text.contains("commit +1 ~1 -0"))
+    }
+
+    @Test("Why didn't it update: never merged (automatic merging off), a batch request nobody merged, and a change delivered")
+    @MainActor
+    func whyNotMerged() async throws {
+        let off = try await traceList(merging: false, tag: "off")
+        let renamed = off.trace.explain(off.ids[0], in: "list off")
+        #expect(renamed.map(\.outcome) == [.notMerged])
+        #expect(renamed.first?.description.contains("list off never merged it: its automaticallyMergesChangesFromParent is false and no one called mergeChanges") == true)
+        #expect(renamed.first?.description.hasPrefix("Item p1 was saved by writer off at ") == true)
+        let batched = off.trace.explain(off.ids[2], in: "list off")
+        #expect(batched.map(\.outcome) == [.batchNotMerged])
+        #expect(batched.first?.description.contains("batch requests post no did-save") == true)
+
+        let on = try await traceList(merging: true, tag: "on")
+        #expect(on.trace.explain(on.ids[3], in: "list on").map(\.outcome) == [.delivered])
+        #expect(on.trace.explain(on.ids[2], in: "list on").map(\.outcome) == [.batchNotMerged])
+        #expect(on.trace.explain(on.ids[1], in: "list on").map(\.outcome) == [.notSavedHere])
+    }
+
+    @Test("Why didn't it update: merged, but the observer's predicate excludes the model")
+    @MainActor
+    func whyPredicateExcludes() async throws {
+        let traced = try await traceList(merging: true, predicate: #Predicate<Item> { $0.count < 3 }, tag: "filtered")
+        let journeys = traced.trace.explain(traced.ids[3], in: "list filtered")
+        #expect(journeys.map(\.outcome) == [.mergedNotShown])
+        #expect(journeys.first?.description.contains("but no observer showed it: its predicate excludes it") == true)
+        #expect(traced.trace.explain(traced.ids[0], in: "list filtered").map(\.outcome) == [.delivered])
+    }
+
+    @Test("A violation is drawn on the lane of the queue it should have run on")
+    func violationOnItsLane() async throws {
+        let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
+        context.name = "violated"
+        let (_, trace) = await TraceRecorder.record {
+            _ = context.performAndWait { context.hasChanges }  // the lane exists
+            _ = await ConcurrencyDebug.withMode(.record) { _ = context.hasChanges }  // wrong queue
+        }
+        let lane = try #require(trace.lane(named: "violated"))
+        #expect(trace.events(on: lane.id).contains { if case .violation(let violation) = $0.kind { violation.operation == "ModelContext.hasChanges" } else { false } })
+    }
+}
