@@ -56,6 +56,15 @@ public struct ListThatDoesNotUpdate: Scenario {
         case automatic
         /// Automatically, and the batch request's identifiers by hand.
         case automaticAndBatchByHand
+
+        /// How a trace's lane names say it.
+        var traceName: String {
+            switch self {
+            case .none: "no merging"
+            case .automatic: "automatic merging"
+            case .automaticAndBatchByHand: "batch merged by hand"
+            }
+        }
     }
 
     public init() {}
@@ -73,7 +82,7 @@ public struct ListThatDoesNotUpdate: Scenario {
     private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
         let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
         let seed = container.newBackgroundContext()
-        seed.name = "seed"
+        seed.name = "seed, \(merging.traceName)"
         try seed.performAndWait {
             for number in 0..<3 { seed.insert(Self.item(number)) }
             try seed.save()
@@ -86,7 +95,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             return Result { try ItemListModel(mainContext: mainContext) }
         }.get()
         let editor = ItemEditor(modelContainer: container)
-        await editor.name("ItemEditor (model actor)")
+        await editor.name("ItemEditor (model actor), \(merging.traceName)")
         var steps: [Step] = []
 
         /// Runs one change (which returns when its save began), lets the main queue run whatever
@@ -134,6 +143,7 @@ public struct ListThatDoesNotUpdate: Scenario {
         }
         // What the store holds, read by a context that registered nothing before.
         let reader = container.newBackgroundContext()
+        reader.name = "reader, \(merging.traceName)"
         let store = try reader.performAndWait {
             try reader.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.count)])).map { Row(number: $0.count, title: $0.title ?? "") }
         }
@@ -142,11 +152,7 @@ public struct ListThatDoesNotUpdate: Scenario {
 
     /// The name of the main context whose list runs with `merging`: its lane in a trace.
     public static func listLane(_ merging: Merging) -> String {
-        switch merging {
-        case .none: "list, no merging (main context)"
-        case .automatic: "list, automatic merging (main context)"
-        case .automaticAndBatchByHand: "list, batch merged by hand (main context)"
-        }
+        "list (main context), \(merging.traceName)"
     }
 
     /// Item number `number`, titled "item <number>".

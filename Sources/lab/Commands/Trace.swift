@@ -15,17 +15,18 @@ struct TraceLesson: AsyncParsableCommand {
             lane of the context or queue it belongs to. --format perfetto writes the Chrome trace event \
             format, with arrows from each save to its merges and from each merge to the deliveries it \
             caused: open the file at ui.perfetto.dev (or chrome://tracing). --format text prints the \
-            same timeline as columns.
+            same timeline as columns; --format svg draws the lanes and arrows as a picture, and --format html \
+            puts that picture on one page with the lesson's checks.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case perfetto, text
+        case perfetto, svg, html, text
     }
 
     @Argument(help: "The lesson's id (see `lab list`).")
     var lesson: String
 
-    @Option(name: .long, help: "perfetto or text.")
+    @Option(name: .long, help: "perfetto, svg, html or text.")
     var format: Format = .text
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Where to write the trace; the text format prints it when omitted.", valueName: "FILE"))
@@ -37,7 +38,7 @@ struct TraceLesson: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        if format == .perfetto && output == nil { throw ValidationError("--format perfetto needs -o FILE.") }
+        if format != .text && output == nil { throw ValidationError("--format \(format.rawValue) needs -o FILE.") }
         guard (12...200).contains(columnWidth) else { throw ValidationError("--column-width must be between 12 and 200.") }
     }
 
@@ -45,8 +46,11 @@ struct TraceLesson: AsyncParsableCommand {
         let type = try ScenarioLookup.find(lesson)
         let environment = try store.environment()
         let (report, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }
+        let title = "\(type.info.id): \(type.info.title)"
         let rendered: Data = switch format {
         case .perfetto: try trace.chromeTraceJSON()
+        case .svg: Data(trace.svg(title: title).utf8)
+        case .html: Data(trace.html(title: title, notes: report.checks.map(\.description)).utf8)
         case .text: Data(trace.text(columnWidth: columnWidth).utf8)
         }
         guard let output else {
@@ -62,6 +66,6 @@ struct TraceLesson: AsyncParsableCommand {
         let merges = trace.events.filter { if case .merge = $0.kind { true } else { false } }.count
         Terminal.standardOutput.line("Wrote \(output): \(trace.lanes.count) lanes, \(trace.events.count) events (\(saves) saves, \(merges) merges) "
             + "from \(type.info.id)\(report.demonstrated ? "" : ", which was not demonstrated")."
-            + (format == .perfetto ? " Open it at ui.perfetto.dev or chrome://tracing." : ""))
+            + (format == .perfetto ? " Open it at ui.perfetto.dev or chrome://tracing." : format == .text ? "" : " Open it in a browser."))
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+import Testing
+
+/// The trace's pictures: an SVG with a row per lane and an arrow per flow, and an HTML page
+/// holding it with the notes given.
+@Suite("Trace pictures")
+struct TracePictureTests {
+    @Test("The SVG names every lane, draws a bar per span and an arrow per flow; the HTML page holds it and the notes, escaped")
+    func svgAndHTML() async throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let reader = container.newBackgroundContext()
+        reader.name = "reader <picture>"
+        reader.automaticallyMergesChangesFromParent = true
+        let writer = container.newBackgroundContext()
+        writer.name = "writer & co"
+        let (_, trace) = try await TraceRecorder.record {
+            try await writer.perform {
+                writer.insert(Item(timestamp: .now, title: "one", count: 1))
+                try writer.save()
+            }
+            await reader.perform(schedule: .enqueued) {}
+        }
+        let svg = trace.svg(title: "picture")
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">reader &lt;picture&gt;</text>") && svg.contains(">writer &amp; co</text>"))
+        let flows = trace.events.reduce(0) { $0 + $1.flowsFrom.count }
+        #expect(flows >= 1)
+        #expect(svg.components(separatedBy: "marker-end=\"url(#arrow)\"").count - 1 == flows)
+        #expect(svg.components(separatedBy: "<rect x=").count - 1 >= trace.events.filter(\.isSpan).count)
+        let html = trace.html(title: "A <title>", notes: ["holds: \"yes\""])
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<h1>A &lt;title&gt;</h1>") && html.contains(svg.prefix(60)))
+        #expect(html.contains("<li>holds: &quot;yes&quot;</li>"))
+    }
+}
