@@ -42,6 +42,19 @@ extension Trace {
 private struct SVGPicture {
     let trace: Trace
     let title: String
+    /// The time the picture spans, in milliseconds, at least one.
+    let span: Double
+    /// Each lane's row: lanes of one name share one.
+    let rows: [TraceLane.ID: Int]
+    let rowNames: [String]
+
+    init(trace: Trace, title: String) {
+        self.trace = trace
+        self.title = title
+        span = max(Trace.milliseconds(trace.duration), 1)
+        rows = trace.rows()
+        rowNames = trace.rowNames
+    }
 
     static let width = 1200.0
     static let labelWidth = 300.0
@@ -50,7 +63,7 @@ private struct SVGPicture {
     static let right = 24.0
 
     func render() -> String {
-        let height = Self.top + Double(trace.lanes.count) * Self.laneHeight + 70
+        let height = Self.top + Double(max(rowNames.count, 1)) * Self.laneHeight + 70
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(height))" viewBox="0 0 \(Int(Self.width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <title>\(Self.escape(title))</title>
@@ -60,25 +73,28 @@ private struct SVGPicture {
 
             """
         svg += axis()
-        for lane in trace.lanes { svg += laneRow(lane) }
-        let depths = nestingDepths()
-        for event in trace.events { svg += mark(event, depth: depths[event.id] ?? 0) }
-        for event in trace.events { svg += arrows(into: event) }
+        for (row, name) in rowNames.enumerated() { svg += laneRow(row, name) }
+        if rowNames.isEmpty {
+            svg += "<text x=\"16\" y=\"\(r(Self.top + 20))\" fill=\"#555\">No context did any work while this was recorded.</text>\n"
+        }
+        for mark in marks() { svg += draw(mark) }
+        var drawn = Set<String>()
+        for event in trace.events where !event.flowsFrom.isEmpty {
+            // Arrows that would land on the same pixels are drawn once.
+            for arrow in arrows(into: event) where drawn.insert(arrow).inserted { svg += arrow }
+        }
         svg += legend(y: height - 30)
         return svg + "</svg>\n"
     }
 
     // MARK: Geometry
 
-    /// The time the picture spans, at least a millisecond.
-    private var span: Double { max(Trace.milliseconds(trace.duration), 1) }
-
     private func x(_ time: Duration) -> Double {
         Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * Trace.milliseconds(time) / span
     }
 
     private func y(_ lane: TraceLane.ID) -> Double {
-        Self.top + Double(lane) * Self.laneHeight
+        Self.top + Double(rows[lane] ?? 0) * Self.laneHeight
     }
 
     /// How deep each span sits in the spans of its lane that enclose it.
@@ -101,33 +117,75 @@ private struct SVGPicture {
         (0...5).map { step -> String in
             let milliseconds = span * Double(step) / 5
             let position = Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * Double(step) / 5
-            return "<line x1=\"\(r(position))\" y1=\"\(r(Self.top - 8))\" x2=\"\(r(position))\" y2=\"\(r(Self.top + Double(trace.lanes.count) * Self.laneHeight))\" stroke=\"#eee\"/>\n"
+            return "<line x1=\"\(r(position))\" y1=\"\(r(Self.top - 8))\" x2=\"\(r(position))\" y2=\"\(r(Self.top + Double(rowNames.count) * Self.laneHeight))\" stroke=\"#eee\"/>\n"
                 + "<text x=\"\(r(position))\" y=\"\(r(Self.top - 14))\" text-anchor=\"middle\" fill=\"#555\">\(String(format: "%.1f", milliseconds)) ms</text>\n"
         }.joined()
     }
 
-    private func laneRow(_ lane: TraceLane) -> String {
-        let top = y(lane.id)
-        let shade = lane.id.isMultiple(of: 2) ? "#fafafa" : "#f2f2f2"
-        let name = lane.name.count > 44 ? String(lane.name.prefix(43)) + "…" : lane.name
+    private func laneRow(_ row: Int, _ fullName: String) -> String {
+        let top = Self.top + Double(row) * Self.laneHeight
+        let shade = row.isMultiple(of: 2) ? "#fafafa" : "#f2f2f2"
+        let name = fullName.count > 44 ? String(fullName.prefix(43)) + "…" : fullName
         return "<rect x=\"0\" y=\"\(r(top))\" width=\"\(Int(Self.width))\" height=\"\(r(Self.laneHeight))\" fill=\"\(shade)\"/>\n"
             + "<text x=\"12\" y=\"\(r(top + Self.laneHeight / 2 + 4))\" fill=\"#222\">\(Self.escape(name))</text>\n"
     }
 
-    private func mark(_ event: TraceEvent, depth: Int) -> String {
-        let color = Self.color(of: event.kind)
-        let tip = "<title>\(Self.escape(event.name)) at \(String(format: "%.2f", Trace.milliseconds(event.start))) ms</title>"
-        let middle = y(event.lane) + Self.laneHeight / 2
-        guard let end = event.end else {
-            let cx = x(event.start)
-            return "<g><circle cx=\"\(r(cx))\" cy=\"\(r(middle))\" r=\"5\" fill=\"\(color)\" stroke=\"white\" stroke-width=\"1\"/>\(tip)</g>\n"
-        }
-        let inset = 5.0 + Double(min(depth, 3)) * 5
-        let left = x(event.start), width = max(x(end) - left, 3)
-        return "<g><rect x=\"\(r(left))\" y=\"\(r(y(event.lane) + inset))\" width=\"\(r(width))\" height=\"\(r(max(Self.laneHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
+    /// What one bar or dot draws: one event, or several of one kind and lane too close together
+    /// to tell apart (a lesson of 100,000 jobs draws a bar per run of jobs, not 100,000 bars).
+    private struct Mark {
+        let lane: TraceLane.ID
+        let depth: Int
+        let color: String
+        let isSpan: Bool
+        var left: Double
+        var right: Double
+        var count: Int
+        let name: String
+        let start: Duration
+        var end: Duration
     }
 
-    private func arrows(into event: TraceEvent) -> String {
+    /// The events as marks, each run of events of one lane, depth and colour less than two
+    /// pixels apart merged into one.
+    private func marks() -> [Mark] {
+        let depths = nestingDepths()
+        var open: [String: Mark] = [:]
+        var done: [Mark] = []
+        for event in trace.events {
+            let depth = event.isSpan ? depths[event.id] ?? 0 : 0
+            let color = Self.color(of: event.kind)
+            let left = x(event.start), right = event.end.map(x) ?? left
+            let key = "\(rows[event.lane] ?? 0) \(depth) \(color) \(event.isSpan)"
+            if var current = open[key], left <= current.right + 2 {
+                current.right = max(current.right, right)
+                current.count += 1
+                current.end = max(current.end, event.end ?? event.start)
+                open[key] = current
+                continue
+            }
+            if let current = open[key] { done.append(current) }
+            open[key] = Mark(lane: event.lane, depth: depth, color: color, isSpan: event.isSpan, left: left, right: right,
+                             count: 1, name: event.name, start: event.start, end: event.end ?? event.start)
+        }
+        return done + open.values.sorted { $0.left < $1.left }
+    }
+
+    private func draw(_ mark: Mark) -> String {
+        let from = String(format: "%.2f", Trace.milliseconds(mark.start))
+        let words = mark.count == 1 ? "\(mark.name) at \(from) ms"
+            : "\(mark.count) events, the first \(mark.name), from \(from) to \(String(format: "%.2f", Trace.milliseconds(mark.end))) ms"
+        let tip = "<title>\(Self.escape(words))</title>"
+        let middle = y(mark.lane) + Self.laneHeight / 2
+        guard mark.isSpan else {
+            let radius = mark.count == 1 ? 5.0 : 6.0
+            return "<g><circle cx=\"\(r(mark.left))\" cy=\"\(r(middle))\" r=\"\(r(radius))\" fill=\"\(mark.color)\" stroke=\"white\" stroke-width=\"1\"/>\(tip)</g>\n"
+        }
+        let inset = 5.0 + Double(min(mark.depth, 3)) * 5
+        let width = max(mark.right - mark.left, 3)
+        return "<g><rect x=\"\(r(mark.left))\" y=\"\(r(y(mark.lane) + inset))\" width=\"\(r(width))\" height=\"\(r(max(Self.laneHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(mark.color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
+    }
+
+    private func arrows(into event: TraceEvent) -> [String] {
         event.flowsFrom.compactMap { trace.event($0) }.map { source in
             let x1 = x(source.end ?? source.start), y1 = y(source.lane) + Self.laneHeight / 2
             let x2 = x(event.start), y2 = y(event.lane) + Self.laneHeight / 2
@@ -135,7 +193,7 @@ private struct SVGPicture {
             let bend = min(max(abs(y2 - y1) / 2, 12), 60)
             let edge = Self.width - Self.right
             return "<path d=\"M \(r(x1)) \(r(y1)) C \(r(min(x1 + bend, edge))) \(r(y1)), \(r(max(x2 - bend, Self.labelWidth))) \(r(y2)), \(r(x2)) \(r(y2))\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\"/>\n"
-        }.joined()
+        }
     }
 
     private func legend(y: Double) -> String {

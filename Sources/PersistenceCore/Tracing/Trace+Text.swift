@@ -10,14 +10,15 @@ extension Trace {
             let clipped = text.count > width - 1 ? String(text.prefix(width - 2)) + "…" : text
             return clipped.padding(toLength: width, withPad: " ", startingAt: 0)
         }
-        var lines = ["    ms | " + lanes.map { cell($0.name) }.joined(separator: "| ")]
+        let rows = rows(), names = rowNames
+        var lines = ["    ms | " + names.map { cell($0) }.joined(separator: "| ")]
         lines.append(String(repeating: "-", count: lines[0].count))
         for event in events {
             var label = event.name
             if event.isSpan { label += String(format: " %.2fms", Self.milliseconds(event.duration)) }
             if let source = event.flowsFrom.first { label += " ←#\(source)" }
             label = "#\(event.id) " + label
-            let row = lanes.map { $0.id == event.lane ? cell(label) : cell("") }
+            let row = names.indices.map { $0 == rows[event.lane] ? cell(label) : cell("") }
             lines.append(String(format: "%6.2f | ", Self.milliseconds(event.start)) + row.joined(separator: "| "))
         }
         return lines.joined(separator: "\n")

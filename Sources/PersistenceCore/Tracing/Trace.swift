@@ -6,20 +6,39 @@ public struct Trace: Sendable, Hashable {
     public let lanes: [TraceLane]
     /// Ordered by start time.
     public let events: [TraceEvent]
+    /// Where each event is in ``events``, by number: a flow's source is found without a search.
+    private let positions: [UInt64: Int]
+    /// When the last event ended.
+    public let duration: Duration
 
     public init(lanes: [TraceLane], events: [TraceEvent]) {
         self.lanes = lanes
         self.events = events.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        positions = Dictionary(uniqueKeysWithValues: self.events.enumerated().map { ($1.id, $0) })
+        duration = events.map { $0.end ?? $0.start }.max() ?? .zero
     }
 
-    /// The lane called `name`, if the trace has one.
+    /// The lanes' names, each once, in the order they first appeared: the rows of a picture.
+    /// Lanes of one name (the contexts of a lesson's repeated runs, all called "reader") share a row.
+    public var rowNames: [String] {
+        var seen = Set<String>()
+        return lanes.map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// The row of each lane: where ``rowNames`` lists its name.
+    func rows() -> [TraceLane.ID: Int] {
+        let position = Dictionary(rowNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(uniqueKeysWithValues: lanes.map { ($0.id, position[$0.name] ?? 0) })
+    }
+
+    /// The lane called `name`, if the trace has one (the first, when several share the name).
     public func lane(named name: String) -> TraceLane? {
         lanes.first { $0.name == name }
     }
 
     /// The event numbered `id`.
     public func event(_ id: UInt64) -> TraceEvent? {
-        events.first { $0.id == id }
+        positions[id].map { events[$0] }
     }
 
     /// The events on `lane`, in order.
@@ -27,8 +46,4 @@ public struct Trace: Sendable, Hashable {
         events.filter { $0.lane == lane }
     }
 
-    /// When the last event ended.
-    public var duration: Duration {
-        events.map { $0.end ?? $0.start }.max() ?? .zero
-    }
 }
