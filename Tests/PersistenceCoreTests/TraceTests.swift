@@ -49,12 +49,22 @@ struct TraceTests {
         return (seeded + [inserted], list, trace)
     }
 
-    @Test("Off unless a recording runs; a recording has a lane per context, commits, merges flowing from them, and deliveries flowing from merges")
+    @Test("Off in a process that never asked for a recording, even while it saves")
+    func offByDefault() async {
+        await #expect(processExitsWith: .success) {
+            let context = try! ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
+            try! context.performAndWait {
+                context.insert(TraceTests.item(1))
+                try context.save()
+            }
+            precondition(!TraceRecorder.isRecording)
+        }
+    }
+
+    @Test("A recording has a lane per context, commits, merges flowing from them, and deliveries flowing from merges")
     @MainActor
     func lanesAndFlows() async throws {
-        #expect(!TraceRecorder.isRecording)
         let (ids, list, trace) = try await traceList(merging: true, tag: "flows")
-        #expect(!TraceRecorder.isRecording)
         #expect(list.results.count == 4)
         let listLane = try #require(trace.lane(named: "list flows"))
         let writerLane = try #require(trace.lane(named: "writer flows"))
