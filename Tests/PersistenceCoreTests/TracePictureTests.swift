@@ -29,7 +29,7 @@ struct TracePictureTests {
         #expect(flows >= 1)
         #expect(svg.components(separatedBy: "marker-end=\"url(#arrow)\"").count - 1 == flows)
         // Each mark says what it is when hovered; a run of events too close to tell apart is one mark.
-        #expect(svg.contains("<title>save at ") && svg.contains("<title>commit +1 ~0 -0 at "))
+        #expect(svg.contains("<title>save at ") && svg.contains("commit +1 ~0 -0"))
         let html = trace.html(title: "A <title>", notes: ["holds: \"yes\""])
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<h1>A &lt;title&gt;</h1>") && html.contains(svg.prefix(60)))
         #expect(html.contains("<li>holds: &quot;yes&quot;</li>"))

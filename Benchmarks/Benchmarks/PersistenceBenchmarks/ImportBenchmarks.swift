@@ -36,6 +36,23 @@ enum ImportBenchmarks: BenchmarkGroup {
             benchmark.record(await heartbeat.stop())
         }
 
+        // The same import while the trace recorder records (its cost when on; every other
+        // benchmark runs with it compiled in and off).
+        Benchmark("Import 100k: background context, traced", configuration: watched) { benchmark in
+            let rows = ItemRow.hundredThousand
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let context = container.newBackgroundContext()
+            benchmark.startMeasurement()
+            let (_, trace) = try await TraceRecorder.record {
+                try context.performAndWait {
+                    for row in rows { context.insert(Item(row)) }
+                    try context.save()
+                }
+            }
+            benchmark.stopMeasurement()
+            precondition(trace.events.contains { if case .commit(let inserted, _, _) = $0.kind { inserted.count == 100_000 } else { false } })
+        }
+
         Benchmark("Import 100k: main context", configuration: watched) { benchmark in
             let rows = ItemRow.hundredThousand
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

@@ -43,6 +43,7 @@ extension ModelContext {
             apply(outcome)
             advanceQueryGeneration()
             notifyObservers(.saved(changes))
+            TraceRecorder.instant(.didSave, on: self)
             container.postDidSave(changes, from: self)
         }
     }

@@ -53,7 +53,7 @@ extension Trace {
         switch kind {
         case .job: "job"
         case .fetch, .fault: "read"
-        case .save, .commit, .batch: "write"
+        case .save, .commit, .batch, .didSave: "write"
         case .merge, .automaticMerging, .remoteChange: "merge"
         case .delivery: "observer"
         case .violation: "violation"

@@ -216,7 +216,7 @@ private struct SVGPicture {
         switch kind {
         case .job: "#b8c4d0"
         case .fetch, .fault: "#4a90d9"
-        case .save, .commit: "#e8912d"
+        case .save, .commit, .didSave: "#e8912d"
         case .merge: "#3aa657"
         case .delivery: "#8e5bd6"
         case .batch: "#c0392b"

@@ -12,6 +12,8 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
         /// The save's transaction committed: the identifiers it inserted, updated and deleted.
         /// Merges and observer deliveries flow from it.
         case commit(inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier])
+        /// The save posted ``ModelContext/didSave``, after its commit.
+        case didSave
         /// A batch request committed: it posts no did-save, and no context merges it by itself.
         case batch(kind: String, entity: String, identifiers: [PersistentIdentifier])
         /// A context merged a save's (or a batch's) changes: the commit it flows from.
@@ -58,6 +60,7 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
         case .job(let label): label
         case .fetch(let entity, let count): "fetch \(entity) (\(count))"
         case .save: "save"
+        case .didSave: "did-save posted"
         case .commit(let inserted, let updated, let deleted): "commit " + Self.counts(inserted, updated, deleted)
         case .batch(let kind, let entity, let identifiers): "batch \(kind) \(entity) (\(identifiers.count))"
         case .merge(let updated, let deleted, let inserted): "merge " + Self.counts(inserted, updated, deleted)
