@@ -144,12 +144,10 @@ extension ModelContainer {
                 changes.updated.formUnion(write.related.updated)
                 changes.deleted.formUnion(write.related.deleted)
             }
-            if TraceRecorder.isRecording {
-                // No did-save: a merge by hand flows from the batch itself.
-                let identifiers = TraceEvent.Kind.ordered(changes.updated.union(changes.deleted))
-                changes.traceEvent = TraceRecorder.instantOnCurrentQueue(
-                    .batch(kind: deleting ? "delete" : "update", entity: entity.entity.name, identifiers: identifiers), container: self)
-            }
+            // No did-save: a merge by hand flows from the batch itself.
+            changes.traceEvent = TraceRecorder.instantOnCurrentQueue(
+                .batch(kind: deleting ? "delete" : "update", entity: entity.entity.name,
+                       identifiers: TraceEvent.Kind.ordered(changes.updated.union(changes.deleted))), container: self)
             publish(changes, from: nil)
         })
         return write.keys

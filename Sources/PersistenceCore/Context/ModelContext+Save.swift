@@ -37,7 +37,7 @@ extension ModelContext {
             }, afterCommit: { outcome in
                 // The commit, which merges and observers' deliveries flow from.
                 changes = outcome.changes
-                changes.traceEvent = TraceRecorder.isRecording ? TraceRecorder.instant(.commit(changes), on: self) : 0
+                changes.traceEvent = TraceRecorder.instant(.commit(changes), on: self)
                 container.publish(changes, from: self)
             })
             apply(outcome)

@@ -9,10 +9,9 @@ extension ModelContext {
     /// store, so the next fetch finds them).
     public func mergeChanges(fromContextDidSave changes: Changes) {
         checkQueue("ModelContext.mergeChanges(fromContextDidSave:)")
-        let kind: TraceEvent.Kind = TraceRecorder.isRecording ? .merge(changes) : .mark("merge")
         // Changes made by hand (a batch's identifiers) flow from the latest change that made them.
-        let source = TraceRecorder.isRecording && changes.traceEvent == 0 ? TraceRecorder.latestChange(among: changes) : changes.traceEvent
-        TraceRecorder.span(kind, on: self, flowsFrom: [source]) { merge in
+        TraceRecorder.span(.merge(changes), on: self,
+                           flowsFrom: [changes.traceEvent != 0 ? changes.traceEvent : TraceRecorder.latestChange(among: changes)]) { merge in
             advanceQueryGeneration()
             for identifier in changes.updated {
                 if let model = registered[identifier], !model.backingData.isFault {

@@ -211,12 +211,9 @@ extension ResultsObserver: ContextObserver {
         guard !change.isEmpty else { return }
         results = fresh
         lastChange = change
-        if TraceRecorder.isRecording {
-            let ordered = TraceEvent.Kind.ordered
-            TraceRecorder.instant(.delivery(observer: "ResultsObserver<\(Element.self)>", inserted: ordered(change.inserted),
-                                            updated: ordered(change.updated), deleted: ordered(change.deleted)),
-                                  on: modelContext, flowsFrom: [cause])
-        }
+        TraceRecorder.instant(.delivery(observer: "ResultsObserver<\(Element.self)>", inserted: TraceEvent.Kind.ordered(change.inserted),
+                                        updated: TraceEvent.Kind.ordered(change.updated), deleted: TraceEvent.Kind.ordered(change.deleted)),
+                              on: modelContext, flowsFrom: [cause])
         signals.signalAll()
     }
 

@@ -62,13 +62,16 @@ public enum TraceRecorder {
     // MARK: What the library records
 
     /// Runs `body` as a span of `kind` on `context`'s lane, flowing from `flowsFrom`; returns the
-    /// span's number through `id` (0 when not recording).
-    static func span<T, E: Error>(_ kind: TraceEvent.Kind, on context: ModelContext, flowsFrom: [UInt64] = [],
+    /// span's number through `id` (0 when not recording). `kind` and `flowsFrom` are only worked
+    /// out when a recording is on.
+    static func span<T, E: Error>(_ kind: @autoclosure () -> TraceEvent.Kind, on context: ModelContext,
+                                  flowsFrom: @autoclosure () -> [UInt64] = [],
                                   _ body: (_ id: UInt64) throws(E) -> T) throws(E) -> T {
         guard isRecording else { return try body(0) }
         let start = ContinuousClock.now
+        let (kind, sources) = (kind(), flowsFrom())
         let id = state.withLock { recording in
-            recording.append(kind, lane: recording.lane(for: context), start: start, end: start, flowsFrom: flowsFrom)
+            recording.append(kind, lane: recording.lane(for: context), start: start, end: start, flowsFrom: sources)
         }
         defer {
             let end = ContinuousClock.now
@@ -83,11 +86,13 @@ public enum TraceRecorder {
         state.withLock { $0.update(id, to: kind) }
     }
 
-    /// Records an instant of `kind` on `context`'s lane; returns its number (0 when not recording).
+    /// Records an instant of `kind` on `context`'s lane; returns its number (0 when not
+    /// recording, and then `kind` is not worked out).
     @discardableResult
-    static func instant(_ kind: TraceEvent.Kind, on context: ModelContext, flowsFrom: [UInt64] = []) -> UInt64 {
+    static func instant(_ kind: @autoclosure () -> TraceEvent.Kind, on context: ModelContext, flowsFrom: [UInt64] = []) -> UInt64 {
         guard isRecording else { return 0 }
         let now = ContinuousClock.now
+        let kind = kind()
         return state.withLock { recording in
             recording.append(kind, lane: recording.lane(for: context), start: now, end: nil, flowsFrom: flowsFrom)
         }
@@ -96,9 +101,10 @@ public enum TraceRecorder {
     /// Records an instant of `kind` on the lane of the queue the caller runs on: its context's,
     /// the main queue's, or other threads'.
     @discardableResult
-    static func instantOnCurrentQueue(_ kind: TraceEvent.Kind, container: ModelContainer) -> UInt64 {
+    static func instantOnCurrentQueue(_ kind: @autoclosure () -> TraceEvent.Kind, container: ModelContainer) -> UInt64 {
         guard isRecording else { return 0 }
         let now = ContinuousClock.now
+        let kind = kind()
         let token = DispatchQueue.getSpecific(key: QueueIdentity.contextQueueKey)
         let onMain = QueueIdentity.isOnMainQueue
         return state.withLock { recording in
