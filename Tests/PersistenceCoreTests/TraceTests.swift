@@ -97,12 +97,18 @@ struct TraceTests {
         #expect(threadNames.contains("list export") && threadNames.contains("writer export"))
         #expect(events.contains { $0["ph"] as? String == "X" && $0["name"] as? String == "save" && ($0["dur"] as? Double ?? 0) > 0 })
         let starts = events.filter { $0["ph"] as? String == "s" }.compactMap { $0["id"] as? Int }
-        let finishes = events.filter { $0["ph"] as? String == "f" }.compactMap { $0["id"] as? Int }
-        #expect(!starts.isEmpty && Set(starts) == Set(finishes))
-        let mergesWithFlows = trace.events.filter { if case .merge = $0.kind { !$0.flowsFrom.isEmpty } else { false } }
-        #expect(mergesWithFlows.count >= 1)
-        for merge in mergesWithFlows {
-            for source in merge.flowsFrom { #expect(finishes.contains(Int(source) * 1_000_000 + Int(merge.id))) }
+        let finishes = events.filter { $0["ph"] as? String == "f" }
+        #expect(!starts.isEmpty && Set(starts) == Set(finishes.compactMap { $0["id"] as? Int }))
+        // Each merge of a commit in this trace has its arrow, ending at the merge.
+        let arrows = Set(finishes.compactMap { entry -> [Int]? in
+            guard let args = entry["args"] as? [String: Any], let from = args["from"] as? Int, let to = args["to"] as? Int else { return nil }
+            return [from, to]
+        })
+        let listLane = try #require(trace.lane(named: "list export"))
+        let merges = trace.events(on: listLane.id).filter { if case .merge = $0.kind { true } else { false } }
+        #expect(merges.count >= 1)
+        for merge in merges {
+            for source in merge.flowsFrom where trace.event(source) != nil { #expect(arrows.contains([Int(source), Int(merge.id)])) }
         }
         let text = trace.text(columnWidth: 24)
         #expect(text.contains("list export") && text.contains("commit +1 ~1 -0"))

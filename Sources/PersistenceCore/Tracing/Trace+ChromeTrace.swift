@@ -20,6 +20,7 @@ extension Trace {
     /// The events, and each flow into them.
     private static func entries(for traced: [TraceEvent], in trace: Trace) -> [[String: Any]] {
         var out: [[String: Any]] = []
+        var flow = 0
         for event in traced {
             var entry: [String: Any] = ["pid": 1, "tid": event.lane + 1, "name": event.name, "cat": category(of: event.kind),
                                         "ts": microseconds(event.start), "args": arguments(of: event)]
@@ -35,10 +36,13 @@ extension Trace {
                 guard let from = trace.event(source) else { continue }
                 // The arrow leaves the source where it happened (a commit, inside its save's span)
                 // and binds to the slice that encloses the target's start.
-                out.append(["ph": "s", "id": Int(source * 1_000_000 + event.id), "pid": 1, "tid": from.lane + 1,
-                            "ts": microseconds(from.end ?? from.start), "name": "caused", "cat": "flow"])
-                out.append(["ph": "f", "bp": "e", "id": Int(source * 1_000_000 + event.id), "pid": 1, "tid": event.lane + 1,
-                            "ts": microseconds(event.start), "name": "caused", "cat": "flow"])
+                flow += 1
+                out.append(["ph": "s", "id": flow, "pid": 1, "tid": from.lane + 1,
+                            "ts": microseconds(from.end ?? from.start), "name": "caused", "cat": "flow",
+                            "args": ["from": Int(source), "to": Int(event.id)]])
+                out.append(["ph": "f", "bp": "e", "id": flow, "pid": 1, "tid": event.lane + 1,
+                            "ts": microseconds(event.start), "name": "caused", "cat": "flow",
+                            "args": ["from": Int(source), "to": Int(event.id)]])
             }
         }
         return out

@@ -35,7 +35,7 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
         case mark(String)
     }
 
-    /// The event's number in its trace; flows name events by it.
+    /// The event's number, never given twice in a process: flows name events by it.
     public let id: UInt64
     /// The lane it happened on.
     public let lane: TraceLane.ID

@@ -173,6 +173,9 @@ public enum TraceRecorder {
     // MARK: The recording
 
     private static let on = Atomic<Bool>(false)
+    /// The last event number handed out, across recordings: an event's number never names an
+    /// event of another recording (changes made in one and merged in the next flow from nothing).
+    private static let lastEventID = Atomic<UInt64>(0)
     private static let turns = AsyncTurnstile()
     private static let state = Locked(Recording())
 
@@ -224,7 +227,7 @@ public enum TraceRecorder {
         @discardableResult
         mutating func append(_ kind: TraceEvent.Kind, lane: TraceLane.ID, start: ContinuousClock.Instant,
                              end: ContinuousClock.Instant?, flowsFrom: [UInt64]) -> UInt64 {
-            let id = UInt64(events.count + 1)
+            let id = TraceRecorder.lastEventID.add(1, ordering: .relaxed).newValue
             positionByID[id] = events.count
             events.append(TraceEvent(id: id, lane: lane, start: start - origin, end: end.map { $0 - origin },
                                      kind: kind, flowsFrom: flowsFrom.filter { $0 != 0 }))

@@ -6,6 +6,11 @@ import SampleModels
 /// renames some, each change one save, as an import or a sync would.
 @BackgroundModelActor
 actor ItemEditor {
+    /// Names the actor's context, as a trace names its lane.
+    func name(_ name: String) {
+        modelContext.name = name
+    }
+
     /// Inserts items numbered `numbers` and saves; returns when the save began.
     func addItems(_ numbers: [Int]) throws -> ContinuousClock.Instant {
         for number in numbers {

@@ -56,6 +56,15 @@ public struct ListThatDoesNotUpdate: Scenario {
         case automatic
         /// Automatically, and the batch request's identifiers by hand.
         case automaticAndBatchByHand
+
+        /// How a trace's lane names say it.
+        var traceName: String {
+            switch self {
+            case .none: "no merging"
+            case .automatic: "automatic merging"
+            case .automaticAndBatchByHand: "batch merged by hand"
+            }
+        }
     }
 
     public init() {}
@@ -73,16 +82,20 @@ public struct ListThatDoesNotUpdate: Scenario {
     private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
         let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
         let seed = container.newBackgroundContext()
+        seed.name = "seed, \(merging.traceName)"
         try seed.performAndWait {
             for number in 0..<3 { seed.insert(Self.item(number)) }
             try seed.save()
         }
         let mainContext = container.mainContext
+        // What a trace calls the list's lane (`lab trace`, `lab why`).
+        mainContext.name = Self.listLane(merging)
         let list = try await DispatchQueue.main.asyncAndAwait { () -> Result<ItemListModel, any Error> in
             mainContext.automaticallyMergesChangesFromParent = merging != .none
             return Result { try ItemListModel(mainContext: mainContext) }
         }.get()
         let editor = ItemEditor(modelContainer: container)
+        await editor.name("ItemEditor (model actor), \(merging.traceName)")
         var steps: [Step] = []
 
         /// Runs one change (which returns when its save began), lets the main queue run whatever
@@ -130,10 +143,16 @@ public struct ListThatDoesNotUpdate: Scenario {
         }
         // What the store holds, read by a context that registered nothing before.
         let reader = container.newBackgroundContext()
+        reader.name = "reader, \(merging.traceName)"
         let store = try reader.performAndWait {
             try reader.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.count)])).map { Row(number: $0.count, title: $0.title ?? "") }
         }
         return Lane(merging: merging, steps: steps, store: store)
+    }
+
+    /// The name of the main context whose list runs with `merging`: its lane in a trace.
+    public static func listLane(_ merging: Merging) -> String {
+        "list (main context), \(merging.traceName)"
     }
 
     /// Item number `number`, titled "item <number>".
