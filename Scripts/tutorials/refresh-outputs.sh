@@ -3,6 +3,8 @@
 # the DocC catalog, where the tutorials' "what happens" steps show it:
 #   Resources/output/<id>-wrong-way.txt   the wrong way's observations
 #   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
+#   Resources/images/trace-<id>.svg       a traced run's lanes (`lab trace <id> --format svg`),
+#                                          for every scenario that runs contexts (not compiler-lessons)
 # The numbers are one run's on the machine that ran this script; commit the result.
 #   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
 # It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
@@ -10,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=Tutorials/ConcurrencyLabTutorials/ConcurrencyLab.docc/Resources/output
+images=Tutorials/ConcurrencyLabTutorials/ConcurrencyLab.docc/Resources/images
 scratch="${LAB_SCRATCH_PATH:-.build}"
 mkdir -p "$out"
 swift build --product lab --scratch-path "$scratch" >/dev/null
@@ -21,6 +24,9 @@ fi
 for id in "${ids[@]}"; do
     echo "== $id"
     "$lab" run "$id" --in-memory --json > "/tmp/lab-output-$id.json" || true
+    if [ "$id" != "compiler-lessons" ]; then
+        "$lab" trace "$id" --in-memory --format svg -o "$images/trace-$id.svg" >/dev/null
+    fi
     python3 - "$id" "$out" "/tmp/lab-output-$id.json" <<'PY'
 import json, sys, textwrap
 scenario, out, path = sys.argv[1], sys.argv[2], sys.argv[3]
