@@ -1,7 +1,7 @@
 extension Schema {
     /// The entities whose superentity chain includes `name`: its subentities, at every depth.
     func subentities(of name: String) -> [EntitySchema] {
-        entities.filter { $0.inheritance?.ancestors.contains(name) == true }
+        entities.filter { $0.name != name && $0.isKind(of: name) }
     }
 
     /// The `Z_ENT` numbers of `name` and of each of its subentities: the rows a fetch of `name`

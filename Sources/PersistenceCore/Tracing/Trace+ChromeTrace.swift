@@ -49,8 +49,7 @@ extension Trace {
     }
 
     private static func microseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
+        Trace.milliseconds(duration) * 1000
     }
 
     private static func category(of kind: TraceEvent.Kind) -> String {

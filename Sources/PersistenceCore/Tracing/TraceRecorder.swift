@@ -40,19 +40,8 @@ public enum TraceRecorder {
     /// instants. Nothing happens when no recording is on.
     public static func span(_ name: String, on lane: String, from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) {
         guard isRecording else { return }
-        state.withLock { recording in
-            let lane = recording.lane(.named(lane), name: lane, kind: lane == mainQueueLane ? .mainQueue : .named, queueLabel: nil)
-            recording.append(.mark(name), lane: lane, start: start, end: end, flowsFrom: [])
-        }
-    }
-
-    /// Records an instant named `name` on the lane called `lane`; nothing when no recording is on.
-    public static func mark(_ name: String, on lane: String) {
-        guard isRecording else { return }
-        let now = ContinuousClock.now
-        state.withLock { recording in
-            let lane = recording.lane(.named(lane), name: lane, kind: lane == mainQueueLane ? .mainQueue : .named, queueLabel: nil)
-            recording.append(.mark(name), lane: lane, start: now, end: nil, flowsFrom: [])
+        _ = state.withLock { recording in
+            recording.append(.mark(name), lane: recording.lane(named: lane), start: start, end: end, flowsFrom: [])
         }
     }
 
@@ -114,7 +103,7 @@ public enum TraceRecorder {
             } else if onMain {
                 lane = recording.lane(for: container.mainContext)
             } else {
-                lane = recording.lane(.otherThreads, name: "other threads", kind: .otherThreads, queueLabel: nil)
+                lane = recording.otherThreadsLane()
             }
             return recording.append(kind, lane: lane, start: now, end: nil, flowsFrom: [])
         }
@@ -126,7 +115,7 @@ public enum TraceRecorder {
         guard isRecording else { return 0 }
         let now = ContinuousClock.now
         return state.withLock { recording in
-            recording.append(kind, lane: recording.lane(.named(name), name: name, kind: .named, queueLabel: nil), start: now, end: nil, flowsFrom: [])
+            recording.append(kind, lane: recording.lane(named: name), start: now, end: nil, flowsFrom: [])
         }
     }
 
@@ -165,7 +154,7 @@ public enum TraceRecorder {
         let now = ContinuousClock.now
         state.withLock { recording in
             let lane = recording.lanes.first { $0.queueLabel == violation.expectedQueue }?.id
-                ?? recording.lane(.otherThreads, name: "other threads", kind: .otherThreads, queueLabel: nil)
+                ?? recording.otherThreadsLane()
             recording.append(.violation(violation), lane: lane, start: now, end: nil, flowsFrom: [])
         }
     }
@@ -214,6 +203,16 @@ public enum TraceRecorder {
             lanes.append(TraceLane(id: id, name: name, kind: kind, queueLabel: queueLabel, storeIdentifier: storeIdentifier))
             laneByKey[key] = id
             return id
+        }
+
+        /// The lane the traced code calls `name`: the main queue's, or one of its own.
+        mutating func lane(named name: String) -> TraceLane.ID {
+            lane(.named(name), name: name, kind: name == TraceRecorder.mainQueueLane ? .mainQueue : .named, queueLabel: nil)
+        }
+
+        /// The lane of work on threads that are no context's queue.
+        mutating func otherThreadsLane() -> TraceLane.ID {
+            lane(.otherThreads, name: "other threads", kind: .otherThreads, queueLabel: nil)
         }
 
         /// A context's lane, named as a learner names it: its `name`, else its queue.
