@@ -64,12 +64,17 @@ enum ModelActorGeneration {
                 /// An actor with a context of its own in `modelContainer`.
                 \(raw: access)init(modelContainer: PersistenceCore.ModelContainer) {
                     let modelContext = \(raw: contextExpression)
-                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext)
+                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext, actorName: \(literal: actorName(of: declaration)))
                     self.modelContainer = modelContainer
                 }
                 """)
         }
         return members
+    }
+
+    /// The actor's name, which its executor gives its context's lane in a trace.
+    private static func actorName(of declaration: some DeclGroupSyntax) -> String {
+        declaration.as(ActorDeclSyntax.self)?.name.text ?? declaration.as(ClassDeclSyntax.self)?.name.text ?? "model actor"
     }
 
     /// `extension Type: <module>.<protocolName> {}`, unless the compiler says the type already conforms.

@@ -40,7 +40,7 @@ final class ModelActorMacroTests: XCTestCase {
                 /// An actor with a context of its own in `modelContainer`.
                 init(modelContainer: PersistenceCore.ModelContainer) {
                     let modelContext = PersistenceCore.ModelContext(modelContainer)
-                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext)
+                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext, actorName: "DataHandler")
                     self.modelContainer = modelContainer
                 }
             }
@@ -70,7 +70,7 @@ final class ModelActorMacroTests: XCTestCase {
                 /// An actor with a context of its own in `modelContainer`.
                 public init(modelContainer: PersistenceCore.ModelContainer) {
                     let modelContext = modelContainer.newBackgroundContext()
-                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext)
+                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext, actorName: "Importer")
                     self.modelContainer = modelContainer
                 }
             }
@@ -123,7 +123,7 @@ final class ModelActorMacroTests: XCTestCase {
                 /// An actor with a context of its own in `modelContainer`.
                 init(modelContainer: PersistenceCore.ModelContainer) {
                     let modelContext = modelContainer.newBackgroundContext()
-                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext)
+                    self.modelExecutor = PersistenceCore.ModelContextExecutor(context: modelContext, actorName: "A")
                     self.modelContainer = modelContainer
                 }
             }

@@ -1,7 +1,9 @@
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 import Testing
+import TestSupport
 
 /// The trace recorder: lanes per context, saves and their commits, merges flowing from them,
 /// observers' deliveries flowing from merges, the exports, and "why didn't it update?".
@@ -129,7 +131,7 @@ struct TraceTests {
         let on = try await traceList(merging: true, tag: "on")
         #expect(on.trace.explain(on.ids[3], in: "list on").map(\.outcome) == [.delivered])
         #expect(on.trace.explain(on.ids[2], in: "list on").map(\.outcome) == [.batchNotMerged])
-        #expect(on.trace.explain(on.ids[1], in: "list on").map(\.outcome) == [.notSavedHere])
+        #expect(on.trace.explain(on.ids[1], in: "list on").map(\.outcome) == [.noChangeSeen])
     }
 
     @Test("Why didn't it update: merged, but the observer's predicate excludes the model")
@@ -152,5 +154,60 @@ struct TraceTests {
         }
         let lane = try #require(trace.lane(named: "violated"))
         #expect(trace.events(on: lane.id).contains { if case .violation(let violation) = $0.kind { violation.operation == "ModelContext.hasChanges" } else { false } })
+    }
+
+    @Test("A model actor's lane is named after the actor, and a named context keeps its own name")
+    func modelActorLane() async throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let counter = TraceCountingActor(modelContainer: container)
+        let named = TraceCountingActor(modelContainer: container)
+        named.modelExecutor.context.name = "named counter"
+        let (_, trace) = try await TraceRecorder.record {
+            try await counter.add()
+            try await named.add()
+        }
+        let lane = try #require(trace.lane(named: "TraceCountingActor (model actor)"))
+        #expect(trace.events(on: lane.id).contains { if case .save = $0.kind { true } else { false } })
+        #expect(trace.lane(named: "named counter") != nil)
+        #expect(trace.lanes.filter { $0.name == "TraceCountingActor (model actor)" }.count == 1)
+    }
+
+    @Test("A remote-change notification of this process's own commit names no change from elsewhere; a history fetch flows from it")
+    func ownCommitIsNotAnotherProcess() async throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("store.sqlite")
+        let app = try ModelContainer(for: Item.self, configuration: .file(url))
+        let writer = try ModelContainer(for: Item.self, configuration: .file(url))
+        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        let reader = app.newBackgroundContext()
+        reader.name = "history reader"
+        let (_, trace) = try await TraceRecorder.record {
+            var changes = remoteChanges(of: app).makeAsyncIterator()
+            let context = writer.newBackgroundContext()
+            try context.performAndWait {
+                context.insert(Self.item(1))
+                try context.save()
+            }
+            _ = await changes.next()
+            _ = try reader.performAndWait { try reader.fetchHistory(HistoryDescriptor()) }
+        }
+        let notifications = trace.events.filter {
+            if case .remoteChange(_, let store, _) = $0.kind { store == app.storeIdentifier } else { false }
+        }
+        #expect(!notifications.isEmpty)
+        #expect(notifications.allSatisfy { if case .remoteChange(_, _, let elsewhere) = $0.kind { elsewhere.isEmpty } else { false } })
+        let lane = try #require(trace.lane(named: "history reader"))
+        let fetch = try #require(trace.events(on: lane.id).first { if case .historyFetch = $0.kind { true } else { false } })
+        #expect(fetch.flowsFrom.count == 1 && notifications.contains { $0.id == fetch.flowsFrom[0] })
+        #expect(trace.undelivered(in: "history reader").isEmpty)
+    }
+}
+
+/// A model actor whose lane the trace names after it.
+@BackgroundModelActor
+actor TraceCountingActor {
+    func add() throws {
+        modelContext.insert(Item(timestamp: .now, count: 1))
+        try modelContext.save()
     }
 }

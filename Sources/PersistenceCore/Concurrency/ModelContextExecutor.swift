@@ -14,20 +14,26 @@ import Synchronization
 public final class ModelContextExecutor: SerialExecutor {
     /// The context whose queue runs the jobs.
     public let context: ModelContext
+    /// The name of the actor it runs ("ItemImporter"): a trace calls the context's lane
+    /// "ItemImporter (model actor)" while the context has no ``ModelContext/name`` of its own.
+    public let actorName: String?
     private let jobs = Atomic<Int>(0)
 
     /// How many jobs this executor has scheduled on the context's queue: each one a `perform`
     /// the actor's code did not have to write.
     public var enqueuedJobCount: Int { jobs.load(ordering: .relaxed) }
 
-    /// An executor over `context`'s queue.
-    public init(context: ModelContext) {
+    /// An executor over `context`'s queue, for the actor called `actorName` (the model actor
+    /// macros pass the actor's type name).
+    public init(context: ModelContext, actorName: String? = nil) {
         self.context = context
+        self.actorName = actorName
     }
 
     /// Schedules `job` on the context's queue, behind the work already there; returns at once.
     public func enqueue(_ job: consuming ExecutorJob) {
         jobs.add(1, ordering: .relaxed)
+        if let actorName { TraceRecorder.nameLane(of: context, byActor: actorName) }
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         context.enqueue("actor job", running: job) {

@@ -62,9 +62,11 @@ public final class ModelContainer: Sendable {
             self.remoteChangeMonitor = nil
         }
         // Weakly: the listeners' thread must not keep the container alive.
-        try remoteChangeMonitor?.start { [weak self] change in
+        try remoteChangeMonitor?.start { [weak self] change, previous in
             guard let self else { return }
-            TraceRecorder.instant(.remoteChange(token: change.historyToken.value), onLane: TraceRecorder.remoteChangesLane)
+            TraceRecorder.instant(.remoteChange(tokens: (previous + 1)...change.historyToken.value, store: storeIdentifier,
+                                                changedElsewhere: changesByOtherProcesses(after: previous, through: change.historyToken.value)),
+                                  onLane: TraceRecorder.remoteChangesLane)
             NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)
         }
     }

@@ -65,6 +65,11 @@ public final class ModelContext: @unchecked Sendable {
 
     private let mergesAutomatically = Atomic<Bool>(false)
 
+    /// Whether this is its container's own ``ModelContainer/mainContext``.
+    var isContainersMainContext: Bool {
+        if case .owner = containerReference { true } else { false }
+    }
+
     /// The container this context belongs to.
     public var container: ModelContainer {
         switch containerReference {

@@ -83,13 +83,15 @@ final class RemoteChangeMonitor: Sendable {
     /// Whether ``start(_:)`` registered: false where inotify is unavailable.
     var isListening: Bool { registration.withLock { $0 != nil } }
 
-    /// Starts listening; `post` runs on the listeners' thread for each new newest token. Where
-    /// inotify is unavailable, nothing is posted.
-    func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange) -> Void) throws(ModelError) {
+    /// Starts listening; `post` runs on the listeners' thread for each new newest token, with the
+    /// token value posted before it (the notification stands for the transactions after that one).
+    /// Where inotify is unavailable, nothing is posted.
+    func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange, _ previous: Int64) -> Void) throws(ModelError) {
         guard let listeners = CommitListeners.shared else { return }
         let identifier = try listeners.register(url) { [self] in
-            guard let newest = newestUnposted() else { return }
-            post(ModelContainer.RemoteChange(storeURL: url, historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: newest)))
+            guard let (previous, newest) = newestUnposted() else { return }
+            post(ModelContainer.RemoteChange(storeURL: url, historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: newest)),
+                 previous)
         }
         registration.withLock { $0 = identifier }
     }
@@ -105,17 +107,17 @@ final class RemoteChangeMonitor: Sendable {
         }
     }
 
-    /// The newest transaction's token value if it is newer than the last one posted.
-    private func newestUnposted() -> Int64? {
-        state.withLock { state -> Int64? in
+    /// The last token value posted and the newest transaction's, if that is newer.
+    private func newestUnposted() -> (previous: Int64, newest: Int64)? {
+        state.withLock { state -> (previous: Int64, newest: Int64)? in
             guard !state.stopped else { return nil }
             do {
                 if state.reader == nil { state.reader = try ReaderPool.openReader(at: url, busyTimeout: busyTimeout) }
                 guard let reader = state.reader else { return nil }
                 let newest = try HistoryTables.newestToken(in: reader)
                 guard newest > state.newest else { return nil }
-                state.newest = newest
-                return newest
+                defer { state.newest = newest }
+                return (state.newest, newest)
             } catch {
                 state.reader = nil  // the file may be gone or busy: try afresh at the next announcement
                 return nil

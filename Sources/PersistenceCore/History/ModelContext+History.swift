@@ -16,10 +16,13 @@ extension ModelContext {
         if let limit = descriptor.fetchLimit, limit < 0 {
             throw ModelError.invalidHistoryDescriptor("fetchLimit is \(limit); a limit must be 0 or more (nil for no limit)")
         }
-        var transactions = try container.history(descriptor.predicate, checkingExpiry: true)
-        if !descriptor.sortBy.isEmpty { transactions.sort(using: descriptor.sortBy) }
-        if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(limit)) }
-        return transactions
+        return try TraceRecorder.span(.historyFetch(tokens: [], changed: []), on: self) { span in
+            var transactions = try container.history(descriptor.predicate, checkingExpiry: true)
+            if !descriptor.sortBy.isEmpty { transactions.sort(using: descriptor.sortBy) }
+            if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(limit)) }
+            TraceRecorder.update(span, toHistoryFetchOf: transactions, store: container.storeIdentifier)
+            return transactions
+        }
     }
 
     /// Deletes the history transactions `descriptor` selects, with their changes: SwiftData's

@@ -55,7 +55,7 @@ extension Trace {
     private static func category(of kind: TraceEvent.Kind) -> String {
         switch kind {
         case .job: "job"
-        case .fetch, .fault: "read"
+        case .fetch, .fault, .historyFetch: "read"
         case .save, .commit, .batch, .didSave: "write"
         case .merge, .automaticMerging, .remoteChange: "merge"
         case .delivery: "observer"
@@ -78,6 +78,10 @@ extension Trace {
             return ["operation": violation.operation, "expected queue": violation.expectedQueue, "found": violation.thread]
         case .fault(let identifier):
             return ["identifier": identifier.description]
+        case .remoteChange(let tokens, _, let elsewhere):
+            return ["tokens": "\(tokens.lowerBound)...\(tokens.upperBound)", "changed by other processes": uris(elsewhere)]
+        case .historyFetch(let tokens, let changed):
+            return ["tokens": tokens.map(String.init), "changed": uris(changed)]
         default:
             return [:]
         }

@@ -57,7 +57,7 @@ private struct SVGPicture {
     }
 
     static let width = 1200.0
-    static let labelWidth = 300.0
+    static let labelWidth = 330.0
     static let laneHeight = 34.0
     static let top = 70.0
     static let right = 24.0
@@ -113,19 +113,31 @@ private struct SVGPicture {
 
     // MARK: Parts
 
+    /// Grid lines at round times (1, 2 or 5 times a power of ten apart), about five of them.
     private func axis() -> String {
-        (0...5).map { step -> String in
-            let milliseconds = span * Double(step) / 5
-            let position = Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * Double(step) / 5
-            return "<line x1=\"\(r(position))\" y1=\"\(r(Self.top - 8))\" x2=\"\(r(position))\" y2=\"\(r(Self.top + Double(rowNames.count) * Self.laneHeight))\" stroke=\"#eee\"/>\n"
-                + "<text x=\"\(r(position))\" y=\"\(r(Self.top - 14))\" text-anchor=\"middle\" fill=\"#555\">\(String(format: "%.1f", milliseconds)) ms</text>\n"
+        let step = Self.roundStep(span / 5)
+        let ticks = (0...Int((span / step).rounded(.down))).map { Double($0) * step }
+        return ticks.map { milliseconds -> String in
+            let position = Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * milliseconds / span
+            let label = step >= 1_000 ? String(format: "%g s", milliseconds / 1_000) : String(format: "%g ms", milliseconds)
+            // A label at the right edge ends there, inside the picture.
+            let anchor = position > Self.width - Self.right - 30 ? "end" : "middle"
+            return "<line x1=\"\(r(position))\" y1=\"\(r(Self.top - 8))\" x2=\"\(r(position))\" y2=\"\(r(Self.top + Double(rowNames.count) * Self.laneHeight))\" stroke=\"#e4e4e4\"/>\n"
+                + "<text x=\"\(r(position))\" y=\"\(r(Self.top - 14))\" text-anchor=\"\(anchor)\" fill=\"#555\">\(label)</text>\n"
         }.joined()
+    }
+
+    /// The round step (1, 2 or 5 times a power of ten) nearest above `rough`.
+    static func roundStep(_ rough: Double) -> Double {
+        guard rough > 0 else { return 1 }
+        let power = pow(10, (log10(rough)).rounded(.down))
+        return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
     }
 
     private func laneRow(_ row: Int, _ fullName: String) -> String {
         let top = Self.top + Double(row) * Self.laneHeight
         let shade = row.isMultiple(of: 2) ? "#fafafa" : "#f2f2f2"
-        let name = fullName.count > 44 ? String(fullName.prefix(43)) + "…" : fullName
+        let name = fullName.count > 50 ? String(fullName.prefix(49)) + "…" : fullName
         return "<rect x=\"0\" y=\"\(r(top))\" width=\"\(Int(Self.width))\" height=\"\(r(Self.laneHeight))\" fill=\"\(shade)\"/>\n"
             + "<text x=\"12\" y=\"\(r(top + Self.laneHeight / 2 + 4))\" fill=\"#222\">\(Self.escape(name))</text>\n"
     }
@@ -175,14 +187,16 @@ private struct SVGPicture {
         let words = mark.count == 1 ? "\(mark.name) at \(from) ms"
             : "\(mark.count) events, the first \(mark.name), from \(from) to \(String(format: "%.2f", Trace.milliseconds(mark.end))) ms"
         let tip = "<title>\(Self.escape(words))</title>"
+        // Each mark names its row, for whoever reads the picture as a document (the tests do).
+        let group = "<g class=\"mark\" data-lane=\"\(Self.escape(trace.lanes[mark.lane].name))\">"
         let middle = y(mark.lane) + Self.laneHeight / 2
         guard mark.isSpan else {
             let radius = mark.count == 1 ? 5.0 : 6.0
-            return "<g><circle cx=\"\(r(mark.left))\" cy=\"\(r(middle))\" r=\"\(r(radius))\" fill=\"\(mark.color)\" stroke=\"white\" stroke-width=\"1\"/>\(tip)</g>\n"
+            return "\(group)<circle cx=\"\(r(mark.left))\" cy=\"\(r(middle))\" r=\"\(r(radius))\" fill=\"\(mark.color)\" stroke=\"white\" stroke-width=\"1\"/>\(tip)</g>\n"
         }
         let inset = 5.0 + Double(min(mark.depth, 3)) * 5
         let width = max(mark.right - mark.left, 3)
-        return "<g><rect x=\"\(r(mark.left))\" y=\"\(r(y(mark.lane) + inset))\" width=\"\(r(width))\" height=\"\(r(max(Self.laneHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(mark.color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
+        return "\(group)<rect x=\"\(r(mark.left))\" y=\"\(r(y(mark.lane) + inset))\" width=\"\(r(width))\" height=\"\(r(max(Self.laneHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(mark.color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
     }
 
     private func arrows(into event: TraceEvent) -> [String] {
@@ -215,7 +229,7 @@ private struct SVGPicture {
     static func color(of kind: TraceEvent.Kind) -> String {
         switch kind {
         case .job: "#b8c4d0"
-        case .fetch, .fault: "#4a90d9"
+        case .fetch, .fault, .historyFetch: "#4a90d9"
         case .save, .commit, .didSave: "#e8912d"
         case .merge: "#3aa657"
         case .delivery: "#8e5bd6"

@@ -19,8 +19,13 @@ extension Trace {
             case mergePending
             /// A batch request: no did-save, and no merge by hand.
             case batchNotMerged
-            /// No commit of this process changed it; another process may have.
-            case notSavedHere
+            /// Another process changed it, and the lane's context never fetched the history that holds it.
+            case notFetchedFromHistory
+            /// Another process changed it; the lane's context fetched it from history and never merged it.
+            case fetchedNotMerged
+            /// No change to it was seen during the trace: no context saved it, no batch request
+            /// changed it, no remote-change notification named it.
+            case noChangeSeen
         }
 
         public let identifier: PersistentIdentifier
@@ -32,26 +37,24 @@ extension Trace {
         public var description: String { steps.joined(separator: "; ") }
     }
 
-    /// Follows each change of `identifier` (each commit or batch request that changed it) to the
-    /// lane named `lane`, and names the first missing link of each; one journey per change, in
-    /// the order they happened. A trace with remote changes and no change of its own to the
-    /// model says it may come from another process.
+    /// Follows each change of `identifier` (each commit or batch request that changed it, and each
+    /// remote-change notification of another process's commit that did) to the lane named `lane`,
+    /// and names the first missing link of each; one journey per change, in the order they
+    /// happened.
     public func explain(_ identifier: PersistentIdentifier, in lane: String) -> [Journey] {
         guard let target = self.lane(named: lane) else { return [] }
         let sources = events.filter { Self.isChange($0.kind) && Self.changes(identifier, $0.kind) }
         guard !sources.isEmpty else {
-            let remote = events.contains { if case .remoteChange = $0.kind { true } else { false } }
-            let words = remote
-                ? "\(Self.short(identifier)) was not saved in this process; the store changed in another process: merge that from history (fetchHistory after your last token)"
-                : "\(Self.short(identifier)) was not saved by any context or batch request during the trace"
-            return [Journey(identifier: identifier, lane: lane, outcome: .notSavedHere, steps: [words])]
+            let words = "\(Self.short(identifier)) was not changed during the trace: no context saved it, no batch request changed it, and no remote-change notification named it"
+            return [Journey(identifier: identifier, lane: lane, outcome: .noChangeSeen, steps: [words])]
         }
         return sources.map { journey(of: identifier, from: $0, to: target) }
     }
 
-    /// Every change committed to the store of the lane named `lane`, by another context or a
-    /// batch request, that did not reach it: each model each commit or batch changed, with the
-    /// first missing link of its journey. What `lab why` prints for each of a lesson's lists.
+    /// Every change committed to the store of the lane named `lane`, by another context, a batch
+    /// request or another process, that did not reach it: each model each commit, batch or
+    /// remote change changed, with the first missing link of its journey. What `lab why` prints
+    /// for each of a lesson's lists.
     ///
     /// Changes made before the lane's first event are left out: its context was not in the
     /// picture yet (a list made afterwards fetches what the store holds).
@@ -63,6 +66,7 @@ extension Trace {
             switch source.kind {
             case .commit(let inserted, let updated, let deleted): changed = inserted + updated + deleted
             case .batch(_, _, let identifiers): changed = identifiers
+            case .remoteChange(_, _, let elsewhere): changed = elsewhere
             default: continue
             }
             for identifier in changed where identifier.storeIdentifier == target.storeIdentifier {
@@ -82,6 +86,22 @@ extension Trace {
         var steps: [String]
         if case .batch(let kind, _, _) = source.kind {
             steps = ["\(name) was changed by a batch \(kind) at \(Self.at(source.start))"]
+        } else if case .remoteChange(let announced, _, _) = source.kind {
+            steps = ["\(name) was changed by another process; the store file's remote-change notification came at \(Self.at(source.start))"]
+            // The fetch that read those transactions: matched by token, not by arrow, since a
+            // HistoryObserver hears the same commit as the notification and may fetch before it is posted.
+            let fetch = events.first { event in
+                guard event.lane == target.id, case .historyFetch(let tokens, let changed) = event.kind else { return false }
+                return changed.contains(identifier) && tokens.contains { announced.contains($0) }
+            }
+            guard let fetch else {
+                return finish(.notFetchedFromHistory, steps + ["\(target.name) never fetched the history that holds it: automaticallyMergesChangesFromParent merges the saves of this process's contexts only, so another process's commit reaches a context through history (fetchHistory after your last token, then mergeChanges)"])
+            }
+            steps.append("\(target.name) fetched it from history at \(Self.at(fetch.start))")
+            guard let merge = events.first(where: { $0.lane == target.id && $0.flowsFrom.contains(fetch.id) }) else {
+                return finish(.fetchedNotMerged, steps + ["\(target.name) fetched it from history but never merged it: pass the transactions' changes to mergeChanges(fromContextDidSave:)"])
+            }
+            return shown(identifier, mergedBy: merge, in: target, steps: steps)
         } else {
             steps = ["\(name) was saved by \(origin) at \(Self.at(source.start))"]
             if source.lane == target.id {
@@ -97,7 +117,15 @@ extension Trace {
             }
             return finish(.notMerged, steps + ["\(target.name) never merged it: its automaticallyMergesChangesFromParent is false and no one called mergeChanges"])
         }
-        steps.append("merged into \(target.name) at \(Self.at(merge.start))")
+        return shown(identifier, mergedBy: merge, in: target, steps: steps)
+    }
+
+    /// The end of a journey that reached `target`'s context: which results observer showed it, or why none did.
+    private func shown(_ identifier: PersistentIdentifier, mergedBy merge: TraceEvent, in target: TraceLane, steps: [String]) -> Journey {
+        func finish(_ outcome: Journey.Outcome, _ steps: [String]) -> Journey {
+            Journey(identifier: identifier, lane: target.name, outcome: outcome, steps: steps)
+        }
+        let steps = steps + ["merged into \(target.name) at \(Self.at(merge.start))"]
         let deliveries = events.filter { $0.lane == target.id && $0.flowsFrom.contains(merge.id) }
         if let shown = deliveries.first(where: { Self.changes(identifier, $0.kind) }) {
             return finish(.delivered, steps + ["\(shown.name.components(separatedBy: " delivery").first ?? "an observer") showed it at \(Self.at(shown.start))"])
@@ -117,10 +145,12 @@ extension Trace {
         return on
     }
 
-    /// Whether an event is a change to the store: a commit, or a batch request.
+    /// Whether an event is a change to the store: a commit, a batch request, or another
+    /// process's commit announced by a remote-change notification.
     static func isChange(_ kind: TraceEvent.Kind) -> Bool {
         switch kind {
         case .commit, .batch: true
+        case .remoteChange(_, _, let elsewhere): !elsewhere.isEmpty
         default: false
         }
     }
@@ -132,7 +162,7 @@ extension Trace {
             inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
         case .merge(let updated, let deleted, let inserted):
             inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
-        case .batch(_, _, let identifiers):
+        case .batch(_, _, let identifiers), .remoteChange(_, _, let identifiers), .historyFetch(_, let identifiers):
             identifiers.contains(identifier)
         default:
             false

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing that happened during a recording (see ``TraceRecorder``): a span of work on a lane,
 /// or an instant, with the arrows (flows) that lead into it.
 public struct TraceEvent: Sendable, Hashable, Identifiable {
@@ -25,9 +27,14 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
         case fault(PersistentIdentifier)
         /// `automaticallyMergesChangesFromParent` was set on a context.
         case automaticMerging(Bool)
-        /// The store file's newest history token became `token`, and `ModelContainer.remoteChange`
-        /// was posted: every commit to the file posts one, another process's included.
-        case remoteChange(token: Int64)
+        /// `ModelContainer.remoteChange` was posted for the transactions with token values in
+        /// `tokens`, committed to the store `store`: every commit to the file posts one, another
+        /// process's included. `changedElsewhere` is what other processes' transactions among
+        /// them changed.
+        case remoteChange(tokens: ClosedRange<Int64>, store: UUID, changedElsewhere: [PersistentIdentifier])
+        /// A context fetched history: the transactions' token values, and what they changed.
+        /// It flows from the remote-change notifications of those transactions.
+        case historyFetch(tokens: [Int64], changed: [PersistentIdentifier])
         /// ``ConcurrencyDebug`` caught an operation away from its context's queue.
         case violation(ConcurrencyViolation)
         /// A span or instant named by the code being traced (``TraceRecorder/span(_:on:from:to:)``),
@@ -46,7 +53,7 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
     public internal(set) var kind: Kind
     /// The events whose arrows lead here: a merge from the commit it merged, an observer's
     /// delivery from the merge or save that caused it.
-    public let flowsFrom: [UInt64]
+    public internal(set) var flowsFrom: [UInt64]
 
     /// How long it lasted (zero for an instant).
     public var duration: Duration { (end ?? start) - start }
@@ -67,7 +74,9 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
         case .delivery(let observer, let inserted, let updated, let deleted): "\(observer) delivery " + Self.counts(inserted, updated, deleted)
         case .fault(let identifier): "fault \(identifier.entityName)"
         case .automaticMerging(let on): "automaticallyMergesChangesFromParent = \(on)"
-        case .remoteChange(let token): "remote-change notification (token \(token))"
+        case .remoteChange(let tokens, _, let elsewhere):
+            "remote-change notification (token \(tokens.upperBound))" + (elsewhere.isEmpty ? "" : ", another process changed \(elsewhere.count)")
+        case .historyFetch(let tokens, _): "fetch history (\(tokens.count) transactions)"
         case .violation(let violation): "violation: \(violation.operation)"
         case .mark(let name): name
         }

@@ -109,11 +109,13 @@ public enum TraceRecorder {
         }
     }
 
-    /// Records an instant of `kind` on the lane called `name` (made if new).
+    /// Records an instant of `kind` on the lane called `name` (made if new); `kind` is worked
+    /// out only when a recording is on.
     @discardableResult
-    static func instant(_ kind: TraceEvent.Kind, onLane name: String) -> UInt64 {
+    static func instant(_ kind: @autoclosure () -> TraceEvent.Kind, onLane name: String) -> UInt64 {
         guard isRecording else { return 0 }
         let now = ContinuousClock.now
+        let kind = kind()
         return state.withLock { recording in
             recording.append(kind, lane: recording.lane(named: name), start: now, end: nil, flowsFrom: [])
         }
@@ -129,21 +131,60 @@ public enum TraceRecorder {
         guard isRecording, let name else { return }
         state.withLock { recording in
             guard let id = recording.laneByKey[.context(context.token)] else { return }
-            let lane = recording.lanes[id]
-            recording.lanes[id] = TraceLane(id: id, name: name, kind: lane.kind, queueLabel: lane.queueLabel, storeIdentifier: lane.storeIdentifier)
+            recording.rename(id, to: name)
         }
     }
 
-    /// The latest commit or batch request that changed every identifier in `changes`: what a
-    /// merge of changes made by hand (``ModelContext/mergeChanges(fromRemoteContextSave:into:)``
-    /// with a batch's identifiers) flows from; 0 for none.
+    /// A context's lane name: its ``ModelContext/name``, else "main context (main queue)" for
+    /// its container's main context, "ModelContext 0x… (main queue)" for another main-queue
+    /// context, "ModelContext 0x… (private)" for a private one.
+    static func laneName(of context: ModelContext) -> String {
+        if let name = context.name { return name }
+        if context.isContainersMainContext { return "main context (main queue)" }
+        guard context.concurrencyType == .mainQueue else { return "\(context.queueLabel) (private)" }
+        return "ModelContext 0x\(String(UInt(bitPattern: ObjectIdentifier(context)), radix: 16)) (main queue)"
+    }
+
+    /// Says what history fetch `id` returned, with an arrow from the latest remote-change
+    /// notification posted so far of one of those transactions (one arrow: a fetch of a long
+    /// history would otherwise draw one from each notification).
+    static func update(_ id: UInt64, toHistoryFetchOf transactions: [DefaultHistoryTransaction], store: UUID) {
+        guard id != 0, isRecording else { return }
+        let tokens = transactions.map(\.token.value)
+        let changed = transactions.flatMap { $0.changes.map(\.changedPersistentIdentifier) }
+        state.withLock { recording in
+            let notification = recording.events.last { event in
+                guard case .remoteChange(let range, let notified, _) = event.kind, notified == store else { return false }
+                return tokens.contains { range.contains($0) }
+            }
+            recording.update(id, to: .historyFetch(tokens: tokens, changed: changed), flowsFrom: notification.map { [$0.id] } ?? [])
+        }
+    }
+
+    /// Calls `context`'s lane "`actorName` (model actor)", or "(model actor, main queue)" for an
+    /// actor created on the MainActor, while the context has no name of its own: what a model
+    /// actor's executor does as it schedules each job.
+    static func nameLane(of context: ModelContext, byActor actorName: String) {
+        guard isRecording, context.name == nil else { return }
+        let name = context.concurrencyType == .mainQueue ? "\(actorName) (model actor, main queue)" : "\(actorName) (model actor)"
+        state.withLock { recording in
+            recording.rename(recording.lane(for: context), to: name)
+        }
+    }
+
+    /// The latest commit, batch request or history fetch that changed (or read) every identifier
+    /// in `changes`: what a merge of changes made by hand flows from (a batch's identifiers given
+    /// to ``ModelContext/mergeChanges(fromRemoteContextSave:into:)``, a history fetch's changes
+    /// given to ``ModelContext/mergeChanges(fromContextDidSave:)``); 0 for none.
     static func latestChange(among changes: ModelContext.Changes) -> UInt64 {
         let wanted = changes.inserted.union(changes.updated).union(changes.deleted)
         guard !wanted.isEmpty else { return 0 }
         return state.withLock { recording in
             recording.events.last { event in
-                guard Trace.isChange(event.kind) else { return false }
-                return wanted.allSatisfy { Trace.changes($0, event.kind) }
+                switch event.kind {
+                case .commit, .batch, .historyFetch: wanted.allSatisfy { Trace.changes($0, event.kind) }
+                default: false
+                }
             }?.id ?? 0
         }
     }
@@ -218,9 +259,13 @@ public enum TraceRecorder {
         /// A context's lane, named as a learner names it: its `name`, else its queue.
         mutating func lane(for context: ModelContext) -> TraceLane.ID {
             if let id = laneByKey[.context(context.token)] { return id }
-            let fallback = context.concurrencyType == .mainQueue ? "main context (main queue)" : "\(context.queueLabel) (private)"
-            return lane(.context(context.token), name: context.name ?? fallback, kind: .context, queueLabel: context.queueLabel,
+            return lane(.context(context.token), name: TraceRecorder.laneName(of: context), kind: .context, queueLabel: context.queueLabel,
                         storeIdentifier: context.container.storeIdentifier)
+        }
+
+        mutating func rename(_ id: TraceLane.ID, to name: String) {
+            let lane = lanes[id]
+            lanes[id] = TraceLane(id: id, name: name, kind: lane.kind, queueLabel: lane.queueLabel, storeIdentifier: lane.storeIdentifier)
         }
 
         @discardableResult
@@ -238,9 +283,10 @@ public enum TraceRecorder {
             events[position].end = end - origin
         }
 
-        mutating func update(_ id: UInt64, to kind: TraceEvent.Kind) {
+        mutating func update(_ id: UInt64, to kind: TraceEvent.Kind, flowsFrom: [UInt64]? = nil) {
             guard let position = positionByID[id] else { return }
             events[position].kind = kind
+            if let flowsFrom { events[position].flowsFrom = flowsFrom }
         }
     }
 }
