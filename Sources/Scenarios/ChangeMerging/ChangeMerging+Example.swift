@@ -11,6 +11,15 @@ extension ChangeMerging {
         case byHand
         /// `automaticallyMergesChangesFromParent` does the same for every save.
         case automatically
+
+        /// How a trace's lanes call it.
+        var traceName: String {
+            switch self {
+            case .never: "no merging"
+            case .byHand: "merged by hand"
+            case .automatically: "automatic merging"
+            }
+        }
     }
 
     /// One run of the example in a container of its own; returns what the main context shows and
@@ -27,6 +36,7 @@ extension ChangeMerging {
         -> (view: MainContextView, store: [PersonValues], received: ChangeCounts?) {
         let container = try environment.makeContainer(for: [Person.self], name: "change-merging-\(merging)")
         let main = container.mainContext
+        main.name = "main context, \(merging.traceName)"
 
         // Given Ada and Bob, saved and registered in the main context
         let (ada, bob) = try await main.perform {
@@ -38,6 +48,7 @@ extension ChangeMerging {
         }
 
         let background = container.newBackgroundContext()
+        background.name = "background context, \(merging.traceName)"
         let received = ReceivedChanges()
         var observer: (any NSObjectProtocol)?
         switch merging {
@@ -77,7 +88,8 @@ extension ChangeMerging {
                 fetched: try main.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) })
         }
         let store = try await container.performBackgroundTask { fresh in
-            try fresh.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) }
+            fresh.name = "checker"
+            return try fresh.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) }
         }
         let counts = received.value.map { ChangeCounts(inserted: $0.inserted.count, updated: $0.updated.count, deleted: $0.deleted.count) }
         return (view, store, counts)

@@ -10,6 +10,7 @@ extension IDPassing {
     /// Inserts and saves an item on a background context of `container`; returns its identifier.
     public static func saveItem(in container: ModelContainer, count: Int = 0) async throws -> PersistentIdentifier {
         try await container.performBackgroundTask { context in
+            context.name = "saver"
             let item = Item(timestamp: savedTimestamp, count: count)
             context.insert(item)
             try context.save()
@@ -20,6 +21,7 @@ extension IDPassing {
     /// Deletes the item's row, from another background context, and saves.
     public static func deleteItem(_ identifier: PersistentIdentifier, in container: ModelContainer) async throws {
         try await container.performBackgroundTask { context in
+            context.name = "deleter"
             context.delete(try context.existingModel(for: identifier, as: Item.self))
             try context.save()
         }
@@ -29,6 +31,7 @@ extension IDPassing {
     /// row, or stops the process when the row is gone ("could not fulfill a fault").
     public static func readThroughModelFor(_ identifier: PersistentIdentifier, in container: ModelContainer) async -> Date {
         let context = container.newBackgroundContext()
+        context.name = "fresh context"
         return await context.perform {
             let item = context.model(for: identifier) as! Item
             return item.timestamp
@@ -39,6 +42,7 @@ extension IDPassing {
     /// with `model(for:)`, deletes it and saves.
     public static func delItem(id: PersistentIdentifier, in container: ModelContainer) async throws {
         let bgContext = container.newBackgroundContext()
+        bgContext.name = "deleter"
         try await bgContext.perform {
             let item = bgContext.model(for: id)
             bgContext.delete(item)
@@ -62,6 +66,7 @@ extension IDPassing {
     public static func touchHeldItemAfterDeletion(in container: ModelContainer) async throws -> Date {
         let id = try await saveItem(in: container)
         let holder = container.newBackgroundContext()
+        holder.name = "holder"
         holder.automaticallyMergesChangesFromParent = true
         let held = try await holder.perform { Smuggled(try holder.existingModel(for: id, as: Item.self)) }
         try await deleteItem(id, in: container)

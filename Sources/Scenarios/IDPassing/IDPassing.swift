@@ -72,6 +72,7 @@ public struct IDPassing: Scenario {
     private func passModel(in environment: ScenarioEnvironment) async throws -> PassedModel {
         let container = try environment.makeContainer(for: [Item.self], name: "id-passing-model")
         let owner = container.newBackgroundContext()
+        owner.name = "owner"
         let item = try await owner.perform {
             let item = Item(timestamp: Self.savedTimestamp)
             owner.insert(item)
@@ -79,6 +80,7 @@ public struct IDPassing: Scenario {
             return Smuggled(item)  // the compiler would refuse to send the model: smuggle it
         }
         let reader = container.newBackgroundContext()
+        reader.name = "reader"
         let (read, violations) = await ConcurrencyDebug.withMode(.record) {
             await reader.perform { item.value.timestamp == Self.savedTimestamp }
         }
@@ -96,7 +98,8 @@ public struct IDPassing: Scenario {
             try await handler.updateItem(identifier: id, timestamp: newTimestamp)
         }
         let stored = try await container.performBackgroundTask { context in
-            try context.existingModel(for: id, as: Item.self).timestamp
+            context.name = "checker"
+            return try context.existingModel(for: id, as: Item.self).timestamp
         }
         let actorQueue = handler.modelExecutor.context.queueLabel
         return PassedIdentifier(actorQueue: actorQueue, storeHasTheUpdate: stored == newTimestamp,
@@ -108,6 +111,7 @@ public struct IDPassing: Scenario {
     /// The three lookups, each in a context that has never seen the item.
     private func lookUp(_ id: PersistentIdentifier, in container: ModelContainer) async -> Lookups {
         let fresh = container.newBackgroundContext()
+        fresh.name = "fresh context"
         let (registered, wasFault, fulfilled, faultAfter) = await fresh.perform {
             let registered = (fresh.registeredModel(for: id) as Item?) != nil
             let model = fresh.model(for: id)
@@ -116,6 +120,7 @@ public struct IDPassing: Scenario {
             return (registered, wasFault, fulfilled, model.isFault)
         }
         let another = container.newBackgroundContext()
+        another.name = "another fresh context"
         let (existingWasFault, existingValue) = await another.perform {
             let item = try? another.existingModel(for: id, as: Item.self)
             return (item?.isFault ?? true, item?.timestamp == Self.savedTimestamp)
@@ -128,6 +133,7 @@ public struct IDPassing: Scenario {
     /// The lookups again after the row is gone; the fault is handed out but never touched.
     private func lookUpDeleted(_ id: PersistentIdentifier, in container: ModelContainer) async -> AfterDeletion {
         let fresh = container.newBackgroundContext()
+        fresh.name = "fresh context"
         return await fresh.perform {
             let registered = (fresh.registeredModel(for: id) as Item?) != nil
             var notFound = false
@@ -160,6 +166,7 @@ public struct IDPassing: Scenario {
         let container = try environment.makeContainer(for: [Item.self], name: "id-passing-held")
         let id = try await Self.saveItem(in: container)
         let holder = container.newBackgroundContext()
+        holder.name = "holder"
         holder.automaticallyMergesChangesFromParent = true
         let held = try await holder.perform { Smuggled(try holder.existingModel(for: id, as: Item.self)) }
         try await Self.deleteItem(id, in: container)
@@ -188,16 +195,23 @@ public struct IDPassing: Scenario {
         _ = try await main.perform { try main.existingModel(for: id, as: Item.self).persistentModelID }
         try await Self.delItem(id: id, in: container)
         let stillShown = await main.perform(schedule: .enqueued) { (main.registeredModel(for: id) as Item?) != nil }
-        let rowsLeft = try await container.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
+        let rowsLeft = try await container.performBackgroundTask { context in
+            context.name = "checker"
+            return try context.fetchCount(FetchDescriptor<Item>())
+        }
 
         let other = try environment.makeContainer(for: [Item.self], name: "id-passing-del-item-own-context")
         let otherID = try await Self.saveItem(in: other)
         let holder = other.newBackgroundContext()
+        holder.name = "holder"
         let held = try await holder.perform { Smuggled(try holder.existingModel(for: otherID, as: Item.self)) }
         let (_, violations) = try await ConcurrencyDebug.withMode(.record) {
             try await Task.detached { try Self.delItem(item: held.value) }.value  // called off the context's queue
         }
-        let ownRowsLeft = try await other.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
+        let ownRowsLeft = try await other.performBackgroundTask { context in
+            context.name = "checker"
+            return try context.fetchCount(FetchDescriptor<Item>())
+        }
         return Deletions(byIdentifierStillShown: stillShown, byIdentifierRowsLeft: rowsLeft,
                          throughItsContextRowsLeft: ownRowsLeft,
                          throughItsContextViolations: violations.recorded(against: holder.queueLabel).count)
@@ -209,6 +223,7 @@ public struct IDPassing: Scenario {
     private func followIdentifiers(in environment: ScenarioEnvironment) async throws -> IdentifierLifecycle {
         let container = try environment.makeContainer(for: [Item.self], name: "id-passing-identifiers")
         let context = container.newBackgroundContext()
+        context.name = "inserting context"
         let first = try await context.perform {
             let item = Item(timestamp: Self.savedTimestamp)
             context.insert(item)
@@ -224,7 +239,8 @@ public struct IDPassing: Scenario {
             return item.persistentModelID
         }
         let foundBeforeSave = await container.performBackgroundTask { other in
-            (try? other.existingModel(for: temporary, as: Item.self)) != nil
+            other.name = "another context"
+            return (try? other.existingModel(for: temporary, as: Item.self)) != nil
         }
         let second = try await context.perform {
             guard let item = context.registeredModel(for: temporary) as Item? else {
@@ -235,7 +251,8 @@ public struct IDPassing: Scenario {
             return (temporary, item.persistentModelID, stillFound)
         }
         let temporaryFoundElsewhere = await container.performBackgroundTask { other in
-            (try? other.existingModel(for: second.0, as: Item.self)) != nil
+            other.name = "another context"
+            return (try? other.existingModel(for: second.0, as: Item.self)) != nil
         }
         return IdentifierLifecycle(
             temporaryAfterInsert: first.0.isTemporary, temporaryURI: first.0.uriRepresentation.absoluteString,
@@ -262,7 +279,8 @@ public struct IDPassing: Scenario {
         let resolved = URL(string: archived).flatMap(container.identifier(forURIRepresentation:))
         let count: Int? = if let resolved {
             await container.performBackgroundTask { context in
-                try? context.existingModel(for: resolved, as: Item.self).count
+                context.name = "resolving context"
+                return try? context.existingModel(for: resolved, as: Item.self).count
             }
         } else {
             nil

@@ -15,11 +15,13 @@ extension MergeConflicts {
 
         // Given Ada in the store (version 1)
         try await container.performBackgroundTask { seed in
+            seed.name = "seed"
             seed.insert(Person(name: original.name, age: original.age, sex: original.sex))
             try seed.save()
         }
 
         let context = container.newBackgroundContext()
+        context.name = "editor, \(policy.name)"
         context.mergePolicy = policy
         return try await context.perform {
             guard let person = try context.fetch(FetchDescriptor<Person>()).first else {

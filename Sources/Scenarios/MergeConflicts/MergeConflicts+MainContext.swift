@@ -17,12 +17,14 @@ extension MergeConflicts {
         let container = try environment.makeContainer(for: [Person.self], name: name)
         let original = Self.original, edit = Self.contextEdit, batch = Self.batchEdit
         try await container.performBackgroundTask { seed in
+            seed.name = "seed"
             seed.insert(Person(name: original.name, age: original.age, sex: original.sex))
             try seed.save()
         }
 
         // Given Ada registered in a main context that merges every save automatically
         let main = container.mainContext
+        main.name = "main context, \(mergingByHand ? "batch merged by hand" : "automatic merging")"
         main.automaticallyMergesChangesFromParent = true
         let id = try await main.perform {
             guard let person = try main.fetch(FetchDescriptor<Person>()).first else {

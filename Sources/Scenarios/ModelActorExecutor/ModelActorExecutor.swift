@@ -61,7 +61,9 @@ public struct ModelActorExecutor: Scenario {
         // The same updates with perform, then as a model actor, each against its own container.
         let items = environment.size(test: 20, course: 200)
         let performContainer = try environment.makeContainer(for: [Item.self], name: "model-actor-executor-perform")
-        let withPerform = PerformItemUpdates(context: performContainer.newBackgroundContext())
+        let performContext = performContainer.newBackgroundContext()
+        performContext.name = "PerformItemUpdates (perform)"
+        let withPerform = PerformItemUpdates(context: performContext)
         let performCounts = try await Self.updateItems(items, with: withPerform)
         let actorContainer = try environment.makeContainer(for: [Item.self], name: "model-actor-executor-actor")
         let withActor = ActorItemUpdates(modelContainer: actorContainer)

@@ -37,6 +37,7 @@ public struct PersonValues: Sendable, Codable, Hashable, CustomStringConvertible
     /// What the store holds for `id` now, read through a fresh context that has cached nothing.
     static func stored(_ id: PersistentIdentifier, in container: ModelContainer) throws -> PersonValues {
         let fresh = container.newBackgroundContext()
+        fresh.name = "checker"
         return try fresh.performAndWait {
             PersonValues(try fresh.existingModel(for: id, as: Person.self))
         }

@@ -83,6 +83,7 @@ public struct WidgetChange: Scenario {
             throw ScenarioError.unexpected("this system does not post ModelContainer.remoteChange (it needs Linux's inotify), and both lanes wait for it")
         }
         let mainContext = container.mainContext
+        mainContext.name = Self.automaticMergingListLane
         let list = try await MainActor.run {
             mainContext.automaticallyMergesChangesFromParent = true
             return try MainContextList(mainContext)
@@ -114,6 +115,7 @@ public struct WidgetChange: Scenario {
     private func historyLane(store: URL, tokenFile: URL, burst: Int) async throws -> (lane: Lane, pruning: Pruning) {
         try? FileManager.default.removeItem(at: tokenFile)
         let container = try Self.seededContainer(at: store)
+        container.mainContext.name = Self.historyListLane
         let list = try await MainActor.run { try HistoryFollowingList(container: container, tokenFile: tokenFile) }
         let widget = try await WidgetProcess(store: store)
         // The token another reader (say, a share extension) kept before the widget wrote anything.
@@ -145,6 +147,7 @@ public struct WidgetChange: Scenario {
                        store: URL, growth: [HistoryRows], burst: Int) async throws -> Pruning {
         let appToken = try require(await MainActor.run { list.lastToken })
         let context = container.newBackgroundContext()
+        context.name = "app, pruning history"
         try context.performAndWait { try context.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.token <= appToken })) }
         let afterPruning = try Self.historyRows(store)
         var expired = false
@@ -163,6 +166,13 @@ public struct WidgetChange: Scenario {
 
     // MARK: The store
 
+    /// The lanes of the app's list in a trace (its main context's names), without merging from
+    /// history and with it: where `lab why widget-change` looks for the widget's changes.
+    public static let automaticMergingListLane = "app list (main context), automatic merging only"
+    public static let historyListLane = "app list (main context), history"
+    /// The lane of the lesson's own checks, which read the store through a container of their own.
+    static let checkerLane = "lesson's checker (a container of its own)"
+
     /// The items the app starts with, saved by the app.
     static let seed = ["bread", "eggs", "milk"]
 
@@ -170,6 +180,7 @@ public struct WidgetChange: Scenario {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
         let container = try ModelContainer(for: Item.self, configuration: .file(store))
         let context = container.newBackgroundContext()
+        context.name = "app, seeding the list"
         context.author = HistoryFollowingList.appAuthor
         try context.performAndWait {
             for title in seed { context.insert(Item(timestamp: .now, title: title)) }
@@ -181,6 +192,7 @@ public struct WidgetChange: Scenario {
     /// Every title in the store, read by a container of its own.
     static func storeRows(_ store: URL) throws -> [String] {
         let context = try ModelContainer(for: Item.self, configuration: .file(store)).newBackgroundContext()
+        context.name = checkerLane
         return try context.performAndWait {
             try context.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.title)])).map { $0.title ?? "" }
         }
@@ -189,6 +201,7 @@ public struct WidgetChange: Scenario {
     /// How many transactions and changes history holds.
     static func historyRows(_ store: URL) throws -> HistoryRows {
         let context = try ModelContainer(for: Item.self, configuration: .file(store)).newBackgroundContext()
+        context.name = checkerLane
         return try context.performAndWait {
             let transactions = try context.fetchHistory(HistoryDescriptor())
             return HistoryRows(transactions: transactions.count, changes: transactions.reduce(0) { $0 + $1.changes.count })
@@ -197,6 +210,7 @@ public struct WidgetChange: Scenario {
 
     static func newestToken(_ container: ModelContainer) throws -> DefaultHistoryToken {
         let context = container.newBackgroundContext()
+        context.name = "app, keeping another reader's token"
         return try context.performAndWait {
             guard let token = try context.newestHistoryToken() else { throw ScenarioError.unexpected("the seeded store has no history") }
             return token

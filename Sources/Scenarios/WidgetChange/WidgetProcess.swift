@@ -13,6 +13,9 @@ package struct WidgetProcess: Sendable {
     static let answerLimit: Duration = .seconds(60)
 
     private let child: ChildProcess
+    /// Its lane in a trace: each command from the moment the app sent it to the widget's answer
+    /// that it committed.
+    package static let lane = "widget process"
 
     /// Starts `lab widget-write` on the store file at `store`, and waits until it has opened it.
     package init(store: URL) async throws {
@@ -27,6 +30,10 @@ package struct WidgetProcess: Sendable {
     /// Sends one command and waits for its commit: the token of the transaction it committed,
     /// and when its save began.
     package func run(_ command: String) async throws -> (token: DefaultHistoryToken, began: Date) {
+        let sent = ContinuousClock.now
+        defer {
+            TraceRecorder.span(command.replacingOccurrences(of: "\t", with: " → "), on: Self.lane, from: sent, to: .now)
+        }
         child.send(command)
         guard let line = await child.nextLine(where: { $0.hasPrefix(WidgetWriter.committedPrefix) }, within: Self.answerLimit),
               let commit = WidgetWriter.commit(in: line)

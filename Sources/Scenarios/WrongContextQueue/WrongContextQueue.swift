@@ -44,6 +44,7 @@ public struct WrongContextQueue: Scenario {
         }
         let wrongAssignment = try environment.makeContainer(for: [Item.self], name: "wrong-context-queue-assignment")
         let background = wrongAssignment.newBackgroundContext()
+        background.name = "background context"
         let (assignmentRanOn, assignmentViolations) = await ConcurrencyDebug.withMode(.record) {
             await Self.assignBackgroundItemOnMainQueue(background)
         }
@@ -63,11 +64,13 @@ public struct WrongContextQueue: Scenario {
         }
         let rightAssignment = try environment.makeContainer(for: [Item.self], name: "wrong-context-queue-assignment-perform")
         let fixedBackground = rightAssignment.newBackgroundContext()
+        fixedBackground.name = "background context"
         let (fixedAssignmentRanOn, fixedAssignmentViolations) = try await ConcurrencyDebug.withMode(.record) {
             try await Self.assignBackgroundItemWithPerform(fixedBackground)
         }
         let saved = try await rightAssignment.performBackgroundTask { context in
-            try context.fetchCount(FetchDescriptor<Item>())
+            context.name = "checker"
+            return try context.fetchCount(FetchDescriptor<Item>())
         }
 
         let mainLabel = wrongReset.mainContext.queueLabel

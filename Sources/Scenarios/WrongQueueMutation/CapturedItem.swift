@@ -19,6 +19,7 @@ extension WrongQueueMutation {
         /// Inserts and saves an item with `count` 0 on a new private context of `container`.
         public static func make(in container: ModelContainer) async throws -> CapturedItem {
             let context = container.newBackgroundContext()
+            context.name = "the item's own context"
             let item = try await context.perform {
                 let item = Item(timestamp: .now, count: 0)
                 context.insert(item)

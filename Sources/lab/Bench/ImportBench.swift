@@ -3,11 +3,11 @@ import PersistenceCore
 import SampleModels
 import Scenarios
 
-/// The import `lab bench` and `lab timeline` measure: N items inserted and saved, in one of three
-/// places, while a heartbeat watches the main queue.
+/// The import `lab bench` measures and `lab timeline` draws: N items inserted and saved, in one
+/// of three places, while a heartbeat watches the main queue.
 enum ImportBench {
     /// Where the import runs.
-    enum Place: String, CaseIterable, Codable, Sendable {
+    enum Place: String, CaseIterable, Sendable {
         case mainContext = "main context"
         case backgroundContext = "background context"
         case modelActor = "model actor"
@@ -23,14 +23,12 @@ enum ImportBench {
     }
 
     /// One measured import.
-    struct Result: Codable, Sendable {
+    struct Result: Sendable {
         let place: Place
         let items: Int
         let seconds: Double
         let maxMainQueueDelayMilliseconds: Double
         let mainQueueBlockedShare: Double
-        /// The main queue's busy spans and each heartbeat tick, for the timeline.
-        let recording: MainQueueHeartbeat.Recording
     }
 
     /// Imports `items` items at `place` into a fresh container from `environment`.
@@ -53,6 +51,7 @@ enum ImportBench {
                 progress(items)
             case .backgroundContext:
                 let context = container.newBackgroundContext()
+                context.name = "background import"
                 try await context.perform {
                     for index in 0..<items { context.insert(Item(timestamp: origin + Double(index))) }
                     try context.save()
@@ -72,7 +71,7 @@ enum ImportBench {
         }
         return Result(place: place, items: items, seconds: elapsed.seconds,
                       maxMainQueueDelayMilliseconds: recording.maxDelay.seconds * 1000,
-                      mainQueueBlockedShare: recording.blockedShare, recording: recording)
+                      mainQueueBlockedShare: recording.blockedShare)
     }
 }
 

@@ -36,7 +36,7 @@ struct Bench: AsyncParsableCommand {
         printTable(results)
     }
 
-    /// A result without its raw recording, as `--json` prints it.
+    /// A result, as `--json` prints it.
     struct Row: Encodable {
         let place: String, items: Int, seconds: Double, itemsPerSecond: Double
         let maxMainQueueDelayMilliseconds: Double, mainQueueBlockedShare: Double

@@ -1,18 +1,28 @@
 import ArgumentParser
 import Foundation
+import PersistenceCore
 import Scenarios
 
-/// `lab timeline --svg FILE`: article 004's Time Profiler picture, as an SVG; with
-/// `--reads-during-import`, the list's frames during that lesson's three imports.
+/// `lab timeline --svg FILE`: article 004's Time Profiler picture, drawn by the trace recorder: the
+/// main queue's busy spans during a main-context import and during a background one; with
+/// `--reads-during-import` or `--list-that-does-not-update`, that lesson's lanes.
 struct Timeline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the main queue's busy spans and heartbeat delays during a main-context and a background import.",
-        discussion: "With --reads-during-import, draw that lesson's lanes instead: the main context's frames and the background saves, with one shared connection, with readers, and saved in batches with pinned frames. With --list-that-does-not-update, draw which changes reached that lesson's list in each lane, and how long after their save.")
+        abstract: "Draw where an import's work ran: the main queue busy during a main-context import, free during a background one.",
+        discussion: """
+            Records a main-context import and a background import of --items items under the trace \
+            recorder and draws their lanes: the main queue (its busy spans, from the heartbeat), the \
+            main context and the background context, each job, save and commit. With \
+            --reads-during-import, the same picture of that lesson (its imports of --items items beside \
+            the list's frames); with --list-that-does-not-update, of that lesson (which saves each \
+            list merged, with arrows to what its observer showed). `lab trace <lesson> --format svg` \
+            draws any lesson.
+            """)
 
-    @Flag(name: .customLong("reads-during-import"), help: "Draw the reads-during-import lesson's frames and saves.")
+    @Flag(name: .customLong("reads-during-import"), help: "Draw the reads-during-import lesson's lanes.")
     var readsDuringImport = false
 
-    @Flag(name: .customLong("list-that-does-not-update"), help: "Draw which changes reached the list-that-does-not-update lesson's list, and how fast.")
+    @Flag(name: .customLong("list-that-does-not-update"), help: "Draw the list-that-does-not-update lesson's lanes.")
     var listThatDoesNotUpdate = false
 
     @Option(name: .long, help: ArgumentHelp("Where to write the SVG.", valueName: "FILE"))
@@ -26,61 +36,50 @@ struct Timeline: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...5_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 5000000.") }
+        if readsDuringImport && listThatDoesNotUpdate {
+            throw ValidationError("Choose one of --reads-during-import and --list-that-does-not-update.")
+        }
     }
 
     func run() async throws {
         let environment = try store.environment()
-        if readsDuringImport && listThatDoesNotUpdate {
-            throw ValidationError("Choose one of --reads-during-import and --list-that-does-not-update.")
+        if readsDuringImport {
+            let (outcome, trace) = try await TraceRecorder.record { try await ReadsDuringImport(itemCount: items).run(in: environment) }
+            let (shared, pool) = (outcome.sharedConnection, outcome.readerPool)
+            return try finish(trace, title: "\(ReadsDuringImport.info.id): \(ReadsDuringImport.info.title)",
+                              summary: "the list's longest frame took "
+                                + String(format: "%.0f ms with one shared connection and %.0f ms with readers, ", shared.longestReadMilliseconds, pool.longestReadMilliseconds)
+                                + String(format: "beside saves of %.0f and %.0f ms", shared.longestSaveMilliseconds, pool.longestSaveMilliseconds))
         }
-        if readsDuringImport { return try await drawReads(in: environment) }
-        if listThatDoesNotUpdate { return try await drawList(in: environment) }
-        let main = try await ImportBench.run(.mainContext, items: items, in: environment)
-        let background = try await ImportBench.run(.backgroundContext, items: items, in: environment)
-        let url = try write(TimelineSVG(runs: [main, background]).render())
-        if output.json {
-            return try JSONOutput.print(["svg": url.path, "timelines": "\([main, background].map(\.place.id))"])
+        if listThatDoesNotUpdate {
+            let (outcome, trace) = try await TraceRecorder.record { try await ListThatDoesNotUpdate().run(in: environment) }
+            let reached = [outcome.noMerging, outcome.automaticMerging, outcome.batchMergedByHand]
+                .map { lane in "\(lane.steps.filter(\.delivered).count) of \(lane.steps.count)" }
+            return try finish(trace, title: "\(ListThatDoesNotUpdate.info.id): \(ListThatDoesNotUpdate.info.title)",
+                              summary: "changes that reached the list: \(reached[0]) without merging, "
+                                + "\(reached[1]) with automatic merging, \(reached[2]) with the batch merged by hand")
         }
-        Terminal.standardOutput.line("Wrote \(url.path): the main queue during a main-context import "
-            + String(format: "(blocked %.0f%%)", main.mainQueueBlockedShare * 100)
-            + " and a background import " + String(format: "(blocked %.0f%%)", background.mainQueueBlockedShare * 100)
-            + ". Open it in a browser.")
+        let ((main, background), trace) = try await TraceRecorder.record {
+            (try await ImportBench.run(.mainContext, items: items, in: environment),
+             try await ImportBench.run(.backgroundContext, items: items, in: environment))
+        }
+        try finish(trace, title: "The main queue while \(items) items are imported: on the main context, then on a background context",
+                   summary: "the main queue was blocked " + String(format: "%.0f%%", main.mainQueueBlockedShare * 100)
+                    + " of the main-context import and " + String(format: "%.0f%%", background.mainQueueBlockedShare * 100)
+                    + " of the background import")
     }
 
-    /// Runs the reads-during-import lesson with `items` items per lane and draws its lanes.
-    private func drawReads(in environment: ScenarioEnvironment) async throws {
-        let scenario = ReadsDuringImport(itemCount: items)
-        let outcome = try await scenario.run(in: environment)
-        let url = try write(ReadsTimelineSVG(outcome: outcome).render())
-        let shared = outcome.sharedConnection, pool = outcome.readerPool
-        if output.json {
-            return try JSONOutput.print(["svg": url.path, "timelines": "[shared-connection, reader-pool, batched-pinned]"])
-        }
-        Terminal.standardOutput.line("Wrote \(url.path): the list's longest frame took "
-            + String(format: "%.0f ms with one shared connection and %.0f ms with readers, ", shared.longestReadMilliseconds, pool.longestReadMilliseconds)
-            + String(format: "beside saves of %.0f and %.0f ms. Open it in a browser.", shared.longestSaveMilliseconds, pool.longestSaveMilliseconds))
-    }
-
-    /// Runs the list-that-does-not-update lesson and draws its lanes.
-    private func drawList(in environment: ScenarioEnvironment) async throws {
-        let outcome = try await ListThatDoesNotUpdate().run(in: environment)
-        let url = try write(ListTimelineSVG(outcome: outcome).render())
-        if output.json {
-            return try JSONOutput.print(["svg": url.path, "timelines": "[no-merging, automatic-merging, batch-merged-by-hand]"])
-        }
-        let reached = [outcome.noMerging, outcome.automaticMerging, outcome.batchMergedByHand]
-            .map { lane in "\(lane.steps.filter(\.delivered).count) of \(lane.steps.count)" }
-        Terminal.standardOutput.line("Wrote \(url.path): changes that reached the list: \(reached[0]) without merging, "
-            + "\(reached[1]) with automatic merging, \(reached[2]) with the batch merged by hand. Open it in a browser.")
-    }
-
-    private func write(_ drawing: String) throws -> URL {
+    /// Writes the trace's picture and says what it shows.
+    private func finish(_ trace: Trace, title: String, summary: String) throws {
         let url = URL(fileURLWithPath: svg)
         do {
-            try Data(drawing.utf8).write(to: url)
+            try Data(trace.svg(title: title).utf8).write(to: url)
         } catch {
             throw LabFailure(message: "cannot write \(url.path): \(error.localizedDescription)")
         }
-        return url
+        if output.json {
+            return try JSONOutput.print(["svg": url.path, "lanes": trace.rowNames.joined(separator: "\n"), "summary": summary])
+        }
+        Terminal.standardOutput.line("Wrote \(url.path) (\(trace.rowNames.count) lanes): \(summary). Open it in a browser.")
     }
 }

@@ -32,6 +32,9 @@ struct TraceLesson: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Where to write the trace; the text format prints it when omitted.", valueName: "FILE"))
     var output: String?
 
+    @Option(name: .long, help: "The picture's title (svg and html); by default the lesson's id and title.")
+    var title: String?
+
     @Option(name: .long, help: "The text format's column width.")
     var columnWidth = 34
 
@@ -46,7 +49,7 @@ struct TraceLesson: AsyncParsableCommand {
         let type = try ScenarioLookup.find(lesson)
         let environment = try store.environment()
         let (report, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }
-        let title = "\(type.info.id): \(type.info.title)"
+        let title = title ?? "\(type.info.id): \(type.info.title)"
         let rendered: Data = switch format {
         case .perfetto: try trace.chromeTraceJSON()
         case .svg: Data(trace.svg(title: title).utf8)

@@ -23,6 +23,7 @@ extension DeletedModel {
     /// Saves the trip and its stops from a background context; returns their identifiers.
     public static func saveTrip(in container: ModelContainer) async throws -> (trip: PersistentIdentifier, stops: [PersistentIdentifier]) {
         try await container.performBackgroundTask { context in
+            context.name = "trip saver"
             let trip = Trip(name: tripName)
             context.insert(trip)
             for (position, title) in stopTitles.enumerated() {
@@ -49,6 +50,7 @@ extension DeletedModel {
     /// Another context deletes the trip (its stops go with it: `.cascade`) and saves.
     public static func deleteTrip(_ id: PersistentIdentifier, in container: ModelContainer) async throws {
         try await container.performBackgroundTask { context in
+            context.name = "deleter"
             context.delete(try context.existingModel(for: id, as: Trip.self))
             try context.save()
         }

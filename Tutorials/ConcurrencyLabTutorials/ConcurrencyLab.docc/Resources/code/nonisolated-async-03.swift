@@ -103,6 +103,7 @@ public struct NonisolatedAsync: Scenario {
                 return (placement, clock.now - started)
             }
             let reader = container.newBackgroundContext()
+            reader.name = "checker"
             let stored = try reader.performAndWait { try reader.fetchCount(FetchDescriptor<Item>()) }
             runs.append(Lane(way: way, ranOn: placement.ranOn, contextQueue: placement.contextQueue,
                              itemsSaved: placement.itemsSaved, itemsStored: stored,

@@ -103,9 +103,11 @@ public struct ReadsDuringImport: Scenario {
         try preload(container)
         let clock = ContinuousClock()
         let origin = clock.now
+        container.mainContext.name = Self.listLane
         let screen = ItemListScreen(context: container.mainContext)
         let frames = FrameLoop(interval: frameInterval) { try screen.drawFrame(pinned: pinned, since: origin) }
         let importer = container.newBackgroundContext()
+        importer.name = "importer"
         let heartbeat = MainQueueHeartbeat()
         let (saves, recording) = try await heartbeat.measure { () async throws -> [MainQueueHeartbeat.Interval] in
             frames.start()
@@ -135,8 +137,10 @@ public struct ReadsDuringImport: Scenario {
     /// frame, on the main queue, has the importer save the batch (`performAndWait`) in between.
     private func frameAcrossACommit(pinned: Bool, in container: ModelContainer) async throws -> ItemListScreen.Frame {
         try preload(container)
+        container.mainContext.name = Self.listLane
         let screen = ItemListScreen(context: container.mainContext)
         let importer = container.newBackgroundContext()
+        importer.name = "importer"
         let origin = ContinuousClock.now
         return try await DispatchQueue.main.asyncAndAwait {
             Result {
@@ -153,11 +157,15 @@ public struct ReadsDuringImport: Scenario {
     /// The items the store holds before each lane: numbers 0 to 999.
     private func preload(_ container: ModelContainer) throws {
         let context = container.newBackgroundContext()
+        context.name = "preloader"
         try context.performAndWait {
             for number in 0..<Self.preloaded { context.insert(Self.item(number)) }
             try context.save()
         }
     }
+
+    /// The lane of the list's frames in a trace: the main context's name.
+    static let listLane = "item list (main context)"
 
     /// Item number `number`: its `count` is its import number, so the newest row has the largest.
     static func item(_ number: Int) -> Item {

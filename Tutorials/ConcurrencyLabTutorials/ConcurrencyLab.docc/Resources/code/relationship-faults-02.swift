@@ -35,6 +35,7 @@ extension RelationshipFaults {
     /// Saves `trips` trips of `stopsPerTrip` stops each from a background context.
     public static func saveTrips(_ trips: Int, stopsPerTrip: Int, in container: ModelContainer) async throws {
         try await container.performBackgroundTask { context in
+            context.name = "trips saver"
             for number in 0..<trips {
                 let trip = Trip(name: String(format: "trip %04d", number))
                 context.insert(trip)

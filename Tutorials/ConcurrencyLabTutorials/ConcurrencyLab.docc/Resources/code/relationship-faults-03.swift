@@ -77,6 +77,7 @@ public struct RelationshipFaults: Scenario {
         let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults-queue")
         try await Self.saveTrips(1, stopsPerTrip: 3, in: container)
         let mainContext = container.mainContext
+        mainContext.name = "main context, holding a trip"
         let trip = try await mainContext.perform { Smuggled(try mainContext.fetch(FetchDescriptor<Trip>())[0]) }
         let (offQueue, violations) = await ConcurrencyDebug.withMode(.record) {
             await Task.detached { trip.value.stops.count }.value
@@ -98,6 +99,8 @@ public struct RelationshipFaults: Scenario {
     /// The list made on `context`: every trip's stops read there, while a heartbeat watches the
     /// main queue; the store's reads counted.
     private func showList(from container: ModelContainer, on context: ModelContext, prefetching: Bool) async throws -> ListRun {
+        context.name = context.concurrencyType == .mainQueue
+            ? "list (main context), \(prefetching ? "prefetching" : "faulting")" : "list (background context), prefetching"
         let heartbeat = MainQueueHeartbeat()
         let readsBefore = container.readCount
         let clock = ContinuousClock()

@@ -29,6 +29,7 @@ public enum PoolStarver {
     public static func run(blocking: Bool, print: (String) -> Void) throws {
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let context = container.newBackgroundContext()
+        context.name = "busy context"
         let release = DispatchSemaphore(value: 0)
         context.perform { release.wait() }  // the queue is busy until a task releases it
 

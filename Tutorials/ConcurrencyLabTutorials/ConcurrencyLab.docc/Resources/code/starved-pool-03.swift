@@ -82,6 +82,7 @@ public struct StarvedPool: Scenario {
     /// `performAndWait` nested in the context's own `perform`, and called from a dispatch thread.
     private func performAndWaitWhereItBelongs() async throws -> InPlace {
         let context = try ModelContainer(for: [Item.self], configuration: .inMemory).newBackgroundContext()
+        context.name = "context, performAndWait where it belongs"
         let nested = await context.perform {
             context.performAndWait { DispatchQueue.currentLabel == context.queueLabel }
         }
