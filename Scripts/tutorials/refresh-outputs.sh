@@ -5,6 +5,10 @@
 #   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
 #   Resources/images/trace-<id>.svg       a traced run's lanes (`lab trace <id> --format svg`),
 #                                          for every scenario that runs contexts (not compiler-lessons)
+#   Resources/images/course.svg, chapter-<name>.svg
+#                                          the course's cover and chapter images: one lesson's traced
+#                                          lanes each, titled with what the chapter teaches (when every
+#                                          scenario is refreshed)
 # The numbers are one run's on the machine that ran this script; commit the result.
 #   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
 # It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
@@ -18,6 +22,15 @@ mkdir -p "$out"
 swift build --product lab --scratch-path "$scratch" >/dev/null
 lab="$scratch/debug/lab"
 ids=("$@")
+if [ ${#ids[@]} -eq 0 ]; then
+    # The cover and the chapters' images: a lesson each, whose lanes show the chapter's point.
+    picture() { "$lab" trace "$1" --in-memory --format svg --title "$2" -o "$images/$3" >/dev/null; }
+    picture list-that-does-not-update "The course: a list shows only what its context merges; arrows follow each save to the merges and updates it caused" course.svg
+    picture id-passing "Article 000: a model read on another context's queue is a violation (on its owner's lane); an identifier travels, and each context looks it up" chapter-swiftdata.svg
+    picture model-actor-executor "Article 001: each model actor's jobs run on its own context's queue, the main queue for one created on the MainActor" chapter-executor.svg
+    picture change-merging "Article 003: a background save reaches the main context only through a merge (arrows: commit to merge)" chapter-coredata.svg
+    picture background-storage "Article 004: an import on the main context, or on a model actor made on the MainActor, keeps the main queue busy; made in Task.detached, it does not" chapter-background.svg
+fi
 if [ ${#ids[@]} -eq 0 ]; then
     mapfile -t ids < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
 fi

@@ -18,14 +18,14 @@ public enum TutorialCatalog {
 
     /// The chapters, in article order. Article 002 is the Chinese edition of 000, so it has none.
     public static let chapters: [Chapter] = [
-        Chapter(article: .swiftDataConcurrency, image: "chapter-swiftdata.png",
+        Chapter(article: .swiftDataConcurrency, image: "chapter-swiftdata.svg",
                 scenarioIDs: ["wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing"]),
-        Chapter(article: .customExecutor, image: "chapter-executor.png",
+        Chapter(article: .customExecutor, image: "chapter-executor.svg",
                 scenarioIDs: ["model-actor-executor", "actor-reentrancy"]),
-        Chapter(article: .coreDataTips, image: "chapter-coredata.png",
+        Chapter(article: .coreDataTips, image: "chapter-coredata.svg",
                 scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
                               "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults"]),
-        Chapter(article: .backgroundModelActor, image: "chapter-background.png",
+        Chapter(article: .backgroundModelActor, image: "chapter-background.svg",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]
 
