@@ -6,9 +6,9 @@
 #   Resources/images/trace-<id>.svg       a traced run's lanes (`lab trace <id> --format svg`),
 #                                          for every scenario that runs contexts (not compiler-lessons)
 #   Resources/images/course.svg, chapter-<name>.svg
-#                                          the course's cover and chapter images: one lesson's traced
-#                                          lanes each, titled with what the chapter teaches (when every
-#                                          scenario is refreshed)
+#                                          the course's cover (a lesson's traced lanes) and chapter
+#                                          thumbnails (a few lanes of a lesson, `--format card`), titled
+#                                          with what each teaches (when every scenario is refreshed)
 # The numbers are one run's on the machine that ran this script; commit the result.
 #   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
 # It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
@@ -23,13 +23,19 @@ swift build --product lab --scratch-path "$scratch" >/dev/null
 lab="$scratch/debug/lab"
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
-    # The cover and the chapters' images: a lesson each, whose lanes show the chapter's point.
-    picture() { "$lab" trace "$1" --in-memory --format svg --title "$2" -o "$images/$3" >/dev/null; }
-    picture list-that-does-not-update "The course: a list shows only what its context merges; arrows follow each save to the merges and updates it caused" course.svg
-    picture id-passing "Article 000: a model read on another context's queue is a violation (on its owner's lane); an identifier travels, and each context looks it up" chapter-swiftdata.svg
-    picture model-actor-executor "Article 001: each model actor's jobs run on its own context's queue, the main queue for one created on the MainActor" chapter-executor.svg
-    picture change-merging "Article 003: a background save reaches the main context only through a merge (arrows: commit to merge)" chapter-coredata.svg
-    picture background-storage "Article 004: an import on the main context, or on a model actor made on the MainActor, keeps the main queue busy; made in Task.detached, it does not" chapter-background.svg
+    # The cover: a whole lesson's lanes. The chapters' thumbnails: a few lanes of a lesson each,
+    # in large type (a card), whose lanes show the chapter's point.
+    "$lab" trace list-that-does-not-update --in-memory --format svg -o "$images/course.svg" >/dev/null \
+        --title "The course: a list shows only what its context merges; arrows follow each save to the merges and updates it caused"
+    card() { local id="$1" file="$2" title="$3"; shift 3; "$lab" trace "$id" --in-memory --format card --title "$title" "$@" -o "$images/$file" >/dev/null; }
+    card id-passing chapter-swiftdata.svg "Article 000: a model read off its owner's queue" \
+        --lane owner --lane reader --lane "DataHandler (model actor)"
+    card model-actor-executor chapter-executor.svg "Article 001: the same updates, in perform or on a model actor" \
+        --lane "PerformItemUpdates (perform)" --lane "ActorItemUpdates (model actor)"
+    card change-merging chapter-coredata.svg "Article 003: a save reaches another context by a merge" \
+        --lane "background context, automatic merging" --lane "main context, automatic merging" --lane "main context, no merging"
+    card background-storage chapter-background.svg "Article 004: the main queue, busy or free" \
+        --lane "main queue" --lane "ItemsModelActor (model actor, main queue)" --lane "ItemsModelActor (model actor)"
 fi
 if [ ${#ids[@]} -eq 0 ]; then
     mapfile -t ids < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')

@@ -185,6 +185,49 @@ extension LabCommandTests {
         #expect(try marks("background import").contains { $0.contains("save") })
     }
 
+    @Test("lab trace change-merging --format perfetto: JSON that parses, a lane per context the lesson made, a flow from each merged save to its merge")
+    func traceChangeMerging() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-trace-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await LabProcess.run(["trace", "change-merging", "--format", "perfetto", "-o", file.path, "--in-memory"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]])
+        let threads = Dictionary(events.filter { $0["name"] as? String == "thread_name" }.compactMap { entry -> (String, Int)? in
+            guard let name = (entry["args"] as? [String: Any])?["name"] as? String, let tid = entry["tid"] as? Int else { return nil }
+            return (name, tid)
+        }, uniquingKeysWith: { first, _ in first })
+        for way in ["no merging", "merged by hand", "automatic merging"] {
+            #expect(threads["main context, \(way)"] != nil && threads["background context, \(way)"] != nil, "\(way): \(threads.keys.sorted())")
+        }
+        // Each merge into a main context ends a flow that starts at the background context's commit.
+        let flowEnds = events.filter { $0["ph"] as? String == "f" }.compactMap { ($0["tid"] as? Int, $0["args"] as? [String: Any]) }
+        for way in ["merged by hand", "automatic merging"] {
+            let main = try #require(threads["main context, \(way)"]), background = try #require(threads["background context, \(way)"])
+            let merges = events.filter { $0["tid"] as? Int == main && ($0["name"] as? String ?? "").hasPrefix("merge ") }
+            #expect(!merges.isEmpty, "\(way)")
+            #expect(flowEnds.contains { $0.0 == main }, "\(way)")
+            let starts = events.filter { $0["ph"] as? String == "s" && $0["tid"] as? Int == background }
+            #expect(!starts.isEmpty, "\(way): a flow leaves the background commit")
+        }
+        let neverMerged = try #require(threads["main context, no merging"])
+        #expect(!events.contains { $0["tid"] as? Int == neverMerged && ($0["name"] as? String ?? "").hasPrefix("merge ") })
+    }
+
+    @Test("lab trace --format card draws only the lanes named; an unknown lane is an error that lists the lesson's lanes")
+    func traceCard() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-card-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await LabProcess.run(["trace", "change-merging", "--format", "card", "--lane", "main context, automatic merging",
+                                               "--title", "Merging", "-o", file.path, "--in-memory"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lanes = try Set(XMLDocument(contentsOf: file).nodes(forXPath: "//*[@data-lane]/@data-lane").compactMap(\.stringValue))
+        #expect(lanes == ["main context, automatic merging"])
+        let unknown = try await LabProcess.run(["trace", "change-merging", "--format", "card", "--lane", "no such lane", "-o", file.path, "--in-memory"])
+        #expect(unknown.status != 0 && unknown.standardError.contains("no lane named 'no such lane'") && unknown.standardError.contains("main context, no merging"))
+        #expect(try await LabProcess.run(["trace", "change-merging", "--format", "card", "-o", file.path]).status == 2)
+    }
+
     @Test("lab timeline --reads-during-import and --list-that-does-not-update draw those lessons' traced lanes")
     func lessonTimelines() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-reads-\(UUID().uuidString).svg")

@@ -37,5 +37,13 @@ struct TracePictureTests {
         let html = trace.html(title: "A <title>", notes: ["holds: \"yes\""])
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<h1>A &lt;title&gt;</h1>") && html.contains(svg.prefix(60)))
         #expect(html.contains("<li>holds: &quot;yes&quot;</li>"))
+
+        // A card draws only the lanes it names, in that order, and no axis or legend.
+        let card = trace.card(title: "A card", lanes: ["writer & co", "reader <picture>", "no such lane"])
+        let writerName = try #require(card.range(of: ">writer &amp; co</text>")), readerName = try #require(card.range(of: ">reader &lt;picture&gt;</text>"))
+        #expect(writerName.lowerBound < readerName.lowerBound)
+        #expect(!card.contains(" ms</text>") && !card.contains("Arrows: from a commit"))
+        #expect(card.components(separatedBy: "data-lane=").count - 1 > 0)
+        #expect(card.components(separatedBy: "data-lane=\"").dropFirst().allSatisfy { $0.hasPrefix("writer &amp; co\"") || $0.hasPrefix("reader &lt;picture&gt;\"") })
     }
 }

@@ -6,7 +6,28 @@ extension Trace {
     /// arrow per flow (a commit to its merges, a merge or save to the deliveries it caused);
     /// a time axis above and a legend below.
     public func svg(title: String) -> String {
-        SVGPicture(trace: self, title: title).render()
+        SVGPicture(trace: self, title: title, layout: .picture).render()
+    }
+
+    /// A small picture of a few lanes, for a thumbnail (a course's chapter image): only the lanes
+    /// named in `lanes`, in that order, each name in large type above its bars, over the time
+    /// their events span; no axis, no legend. Names with no lane are left out.
+    public func card(title: String, lanes: [String]) -> String {
+        SVGPicture(trace: keeping(lanes: lanes), title: title, layout: .card).render()
+    }
+
+    /// The events of the lanes named in `names`, in that order, timed from the first of them.
+    func keeping(lanes names: [String]) -> Trace {
+        let kept = names.flatMap { name in lanes.filter { $0.name == name } }
+        let newID = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.id, $0) })
+        let events = self.events.filter { newID[$0.lane] != nil }
+        let origin = events.map(\.start).min() ?? .zero
+        return Trace(
+            lanes: kept.enumerated().map { TraceLane(id: $0, name: $1.name, kind: $1.kind, queueLabel: $1.queueLabel, storeIdentifier: $1.storeIdentifier) },
+            events: events.map { event in
+                TraceEvent(id: event.id, lane: newID[event.lane] ?? 0, start: event.start - origin,
+                           end: event.end.map { $0 - origin }, kind: event.kind, flowsFrom: event.flowsFrom)
+            })
     }
 
     /// One self-contained HTML page: `title`, the SVG, and `notes` (a lesson's checks, say) as a list.
@@ -38,44 +59,74 @@ extension Trace {
     }
 }
 
-/// Draws a ``Trace``: the layout of ``Trace/svg(title:)``.
+/// Draws a ``Trace``: the layout of ``Trace/svg(title:)`` and ``Trace/card(title:lanes:)``.
 private struct SVGPicture {
+    /// Sizes, and which parts are drawn.
+    struct Layout {
+        var width: Double
+        /// The column left of the bars for the lanes' names; zero when names sit above the bars.
+        var labelWidth: Double
+        var laneHeight: Double
+        /// Where the first lane starts: below the title (and the axis).
+        var top: Double
+        var right: Double
+        var fontSize: Double
+        var titleSize: Double
+        /// The longest title line, in characters: a longer title wraps.
+        var titleLine: Int
+        var showsAxisAndLegend: Bool
+
+        /// Whether a lane's name is drawn above its bars, not beside them.
+        var namesAbove: Bool { labelWidth == 0 }
+        /// How far below a lane's top its bars begin.
+        var barsTop: Double { namesAbove ? fontSize + 8 : 0 }
+
+        static let picture = Layout(width: 1200, labelWidth: 330, laneHeight: 34, top: 70, right: 24,
+                                    fontSize: 12, titleSize: 16, titleLine: 140, showsAxisAndLegend: true)
+        static let card = Layout(width: 640, labelWidth: 0, laneHeight: 74, top: 0, right: 16,
+                                 fontSize: 24, titleSize: 28, titleLine: 40, showsAxisAndLegend: false)
+    }
+
     let trace: Trace
     let title: String
+    let layout: Layout
+    /// The title's lines, wrapped at ``Layout/titleLine`` characters.
+    let titleLines: [String]
+    /// Where the first lane starts.
+    let top: Double
     /// The time the picture spans, in milliseconds, at least one.
     let span: Double
     /// Each lane's row: lanes of one name share one.
     let rows: [TraceLane.ID: Int]
     let rowNames: [String]
 
-    init(trace: Trace, title: String) {
+    init(trace: Trace, title: String, layout: Layout) {
         self.trace = trace
         self.title = title
+        self.layout = layout
         span = max(Trace.milliseconds(trace.duration), 1)
         rows = trace.rows()
         rowNames = trace.rowNames
+        titleLines = Self.wrap(title, at: layout.titleLine)
+        top = layout.showsAxisAndLegend ? layout.top : 16 + Double(titleLines.count) * (layout.titleSize + 8) + 12
     }
 
-    static let width = 1200.0
-    static let labelWidth = 330.0
-    static let laneHeight = 34.0
-    static let top = 70.0
-    static let right = 24.0
-
     func render() -> String {
-        let height = Self.top + Double(max(rowNames.count, 1)) * Self.laneHeight + 70
+        let height = top + Double(max(rowNames.count, 1)) * layout.laneHeight + (layout.showsAxisAndLegend ? 70 : 12)
         var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(height))" viewBox="0 0 \(Int(Self.width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(layout.width))" height="\(Int(height))" viewBox="0 0 \(Int(layout.width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="\(r(layout.fontSize))">
             <title>\(Self.escape(title))</title>
             <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#444"/></marker></defs>
             <rect width="100%" height="100%" fill="white"/>
-            <text x="16" y="26" font-size="16" font-weight="bold">\(Self.escape(title))</text>
 
             """
-        svg += axis()
+        for (number, line) in titleLines.enumerated() {
+            svg += "<text x=\"16\" y=\"\(r(10 + layout.titleSize + Double(number) * (layout.titleSize + 8)))\" font-size=\"\(r(layout.titleSize))\" font-weight=\"bold\">\(Self.escape(line))</text>\n"
+        }
+        if layout.showsAxisAndLegend { svg += axis() }
         for (row, name) in rowNames.enumerated() { svg += laneRow(row, name) }
         if rowNames.isEmpty {
-            svg += "<text x=\"16\" y=\"\(r(Self.top + 20))\" fill=\"#555\">No context did any work while this was recorded.</text>\n"
+            svg += "<text x=\"16\" y=\"\(r(top + 20))\" fill=\"#555\">No context did any work while this was recorded.</text>\n"
         }
         for mark in marks() { svg += draw(mark) }
         var drawn = Set<String>()
@@ -83,18 +134,40 @@ private struct SVGPicture {
             // Arrows that would land on the same pixels are drawn once.
             for arrow in arrows(into: event) where drawn.insert(arrow).inserted { svg += arrow }
         }
-        svg += legend(y: height - 30)
+        if layout.showsAxisAndLegend { svg += legend(y: height - 30) }
         return svg + "</svg>\n"
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words.
+    static func wrap(_ text: String, at width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty ? [] : [line])
     }
 
     // MARK: Geometry
 
+    /// Where the bars start: right of the names, or at the margin when names sit above.
+    private var plotLeft: Double { layout.namesAbove ? 16 : layout.labelWidth }
+
     private func x(_ time: Duration) -> Double {
-        Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * Trace.milliseconds(time) / span
+        plotLeft + (layout.width - plotLeft - layout.right) * Trace.milliseconds(time) / span
     }
 
     private func y(_ lane: TraceLane.ID) -> Double {
-        Self.top + Double(rows[lane] ?? 0) * Self.laneHeight
+        top + Double(rows[lane] ?? 0) * layout.laneHeight
+    }
+
+    /// The middle of a lane's bars: where instants and arrows sit.
+    private func middle(_ lane: TraceLane.ID) -> Double {
+        y(lane) + layout.barsTop + (layout.laneHeight - layout.barsTop) / 2
     }
 
     /// How deep each span sits in the spans of its lane that enclose it.
@@ -118,12 +191,12 @@ private struct SVGPicture {
         let step = Self.roundStep(span / 5)
         let ticks = (0...Int((span / step).rounded(.down))).map { Double($0) * step }
         return ticks.map { milliseconds -> String in
-            let position = Self.labelWidth + (Self.width - Self.labelWidth - Self.right) * milliseconds / span
+            let position = plotLeft + (layout.width - plotLeft - layout.right) * milliseconds / span
             let label = step >= 1_000 ? String(format: "%g s", milliseconds / 1_000) : String(format: "%g ms", milliseconds)
             // A label at the right edge ends there, inside the picture.
-            let anchor = position > Self.width - Self.right - 30 ? "end" : "middle"
-            return "<line x1=\"\(r(position))\" y1=\"\(r(Self.top - 8))\" x2=\"\(r(position))\" y2=\"\(r(Self.top + Double(rowNames.count) * Self.laneHeight))\" stroke=\"#e4e4e4\"/>\n"
-                + "<text x=\"\(r(position))\" y=\"\(r(Self.top - 14))\" text-anchor=\"\(anchor)\" fill=\"#555\">\(label)</text>\n"
+            let anchor = position > layout.width - layout.right - 30 ? "end" : "middle"
+            return "<line x1=\"\(r(position))\" y1=\"\(r(top - 8))\" x2=\"\(r(position))\" y2=\"\(r(top + Double(rowNames.count) * layout.laneHeight))\" stroke=\"#e4e4e4\"/>\n"
+                + "<text x=\"\(r(position))\" y=\"\(r(top - 14))\" text-anchor=\"\(anchor)\" fill=\"#555\">\(label)</text>\n"
         }.joined()
     }
 
@@ -135,11 +208,13 @@ private struct SVGPicture {
     }
 
     private func laneRow(_ row: Int, _ fullName: String) -> String {
-        let top = Self.top + Double(row) * Self.laneHeight
+        let laneTop = top + Double(row) * layout.laneHeight
         let shade = row.isMultiple(of: 2) ? "#fafafa" : "#f2f2f2"
-        let name = fullName.count > 50 ? String(fullName.prefix(49)) + "…" : fullName
-        return "<rect x=\"0\" y=\"\(r(top))\" width=\"\(Int(Self.width))\" height=\"\(r(Self.laneHeight))\" fill=\"\(shade)\"/>\n"
-            + "<text x=\"12\" y=\"\(r(top + Self.laneHeight / 2 + 4))\" fill=\"#222\">\(Self.escape(name))</text>\n"
+        let longest = layout.namesAbove ? Int(layout.width / (layout.fontSize * 0.55)) : 50
+        let name = fullName.count > longest ? String(fullName.prefix(longest - 1)) + "…" : fullName
+        let nameY = layout.namesAbove ? laneTop + layout.fontSize + 2 : laneTop + layout.laneHeight / 2 + 4
+        return "<rect x=\"0\" y=\"\(r(laneTop))\" width=\"\(Int(layout.width))\" height=\"\(r(layout.laneHeight))\" fill=\"\(shade)\"/>\n"
+            + "<text x=\"12\" y=\"\(r(nameY))\" fill=\"#222\">\(Self.escape(name))</text>\n"
     }
 
     /// What one bar or dot draws: one event, or several of one kind and lane too close together
@@ -188,25 +263,28 @@ private struct SVGPicture {
             : "\(mark.count) events, the first \(mark.name), from \(from) to \(String(format: "%.2f", Trace.milliseconds(mark.end))) ms"
         let tip = "<title>\(Self.escape(words))</title>"
         // Each mark names its row, for whoever reads the picture as a document (the tests do).
-        let group = "<g class=\"mark\" data-lane=\"\(Self.escape(trace.lanes[mark.lane].name))\">"
-        let middle = y(mark.lane) + Self.laneHeight / 2
+        let group = "<g class=\"mark\" data-lane=\"\(Self.escape(trace.lane(mark.lane)?.name ?? ""))\">"
+        let middle = middle(mark.lane)
+        // The card's bigger type gets bigger marks.
+        let scale = layout.fontSize / 12
         guard mark.isSpan else {
-            let radius = mark.count == 1 ? 5.0 : 6.0
+            let radius = (mark.count == 1 ? 5.0 : 6.0) * scale
             return "\(group)<circle cx=\"\(r(mark.left))\" cy=\"\(r(middle))\" r=\"\(r(radius))\" fill=\"\(mark.color)\" stroke=\"white\" stroke-width=\"1\"/>\(tip)</g>\n"
         }
-        let inset = 5.0 + Double(min(mark.depth, 3)) * 5
+        let barsTop = y(mark.lane) + layout.barsTop, barsHeight = layout.laneHeight - layout.barsTop
+        let inset = (5.0 + Double(min(mark.depth, 3)) * 5) * min(scale, barsHeight / 34)
         let width = max(mark.right - mark.left, 3)
-        return "\(group)<rect x=\"\(r(mark.left))\" y=\"\(r(y(mark.lane) + inset))\" width=\"\(r(width))\" height=\"\(r(max(Self.laneHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(mark.color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
+        return "\(group)<rect x=\"\(r(mark.left))\" y=\"\(r(barsTop + inset))\" width=\"\(r(width))\" height=\"\(r(max(barsHeight - 2 * inset, 4)))\" rx=\"2\" fill=\"\(mark.color)\" fill-opacity=\"0.85\"/>\(tip)</g>\n"
     }
 
     private func arrows(into event: TraceEvent) -> [String] {
         event.flowsFrom.compactMap { trace.event($0) }.map { source in
-            let x1 = x(source.end ?? source.start), y1 = y(source.lane) + Self.laneHeight / 2
-            let x2 = x(event.start), y2 = y(event.lane) + Self.laneHeight / 2
+            let x1 = x(source.end ?? source.start), y1 = middle(source.lane)
+            let x2 = x(event.start), y2 = middle(event.lane)
             // Control points stay inside the drawing, so an arrow never leaves the picture.
             let bend = min(max(abs(y2 - y1) / 2, 12), 60)
-            let edge = Self.width - Self.right
-            return "<path d=\"M \(r(x1)) \(r(y1)) C \(r(min(x1 + bend, edge))) \(r(y1)), \(r(max(x2 - bend, Self.labelWidth))) \(r(y2)), \(r(x2)) \(r(y2))\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\"/>\n"
+            let edge = layout.width - layout.right
+            return "<path d=\"M \(r(x1)) \(r(y1)) C \(r(min(x1 + bend, edge))) \(r(y1)), \(r(max(x2 - bend, plotLeft))) \(r(y2)), \(r(x2)) \(r(y2))\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\"/>\n"
         }
     }
 

@@ -79,7 +79,7 @@ extension Trace {
 
     private func journey(of identifier: PersistentIdentifier, from source: TraceEvent, to target: TraceLane) -> Journey {
         let name = Self.short(identifier)
-        let origin = lanes[source.lane].name
+        let origin = lane(source.lane)?.name ?? "a context"
         func finish(_ outcome: Journey.Outcome, _ steps: [String]) -> Journey {
             Journey(identifier: identifier, lane: target.name, outcome: outcome, steps: steps)
         }

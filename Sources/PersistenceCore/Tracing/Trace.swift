@@ -8,6 +8,8 @@ public struct Trace: Sendable, Hashable {
     public let events: [TraceEvent]
     /// Where each event is in ``events``, by number: a flow's source is found without a search.
     private let positions: [UInt64: Int]
+    /// Each lane by its id (ids need not be positions: a trace made of some lanes of another).
+    private let laneByID: [TraceLane.ID: TraceLane]
     /// When the last event ended.
     public let duration: Duration
 
@@ -15,6 +17,7 @@ public struct Trace: Sendable, Hashable {
         self.lanes = lanes
         self.events = events.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         positions = Dictionary(uniqueKeysWithValues: self.events.enumerated().map { ($1.id, $0) })
+        laneByID = Dictionary(lanes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         duration = events.map { $0.end ?? $0.start }.max() ?? .zero
     }
 
@@ -34,6 +37,11 @@ public struct Trace: Sendable, Hashable {
     /// The lane called `name`, if the trace has one (the first, when several share the name).
     public func lane(named name: String) -> TraceLane? {
         lanes.first { $0.name == name }
+    }
+
+    /// The lane numbered `id`.
+    public func lane(_ id: TraceLane.ID) -> TraceLane? {
+        laneByID[id]
     }
 
     /// The event numbered `id`.
