@@ -4,7 +4,7 @@ static func explorationBody(_ way: Way) -> @Sendable () async throws -> RaceOutc
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let id = try await IncrementRace.seed(container)
         let counter = LikeCounter(modelContainer: container)
-        counter.modelExecutor.context.name = "LikeCounter"
+        counter.modelExecutor.context.name = "LikeCounter (model actor)"  // as a trace names its lane
         async let first = Self.like(id, on: counter, way: way, confirm: confirmWithServer)
         async let second = Self.like(id, on: counter, way: way, confirm: confirmWithServer)
         _ = try await (first, second)
