@@ -110,8 +110,14 @@ extension ModelContext {
         data.set(BackingData.Flag.fault, false)
     }
 
-    /// Reads the row behind a permanent identifier of this store; nil when there is none.
+    /// Reads the row behind a permanent identifier of this store; nil when there is none. A child
+    /// reads through its parent first: the parent's unsaved values, or nothing for a model it
+    /// deleted (a new model the parent holds has only a temporary identifier).
     func loadRow(of identifier: PersistentIdentifier) throws(ModelError) -> EntitySQL.Row? {
+        if let view = parentView() {
+            if view.deleted.contains(identifier) { return nil }
+            if let row = view.row(of: identifier) { return row }
+        }
         guard identifier.storeIdentifier == container.storeIdentifier, let primaryKey = identifier.primaryKey else { return nil }
         let sql = try container.store.sql(for: identifier.entityName)
         return try readStore { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }

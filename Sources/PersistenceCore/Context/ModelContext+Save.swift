@@ -14,6 +14,8 @@ extension ModelContext {
         guard !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty else { return }
         // On this queue, before anything is written: an observer may still change models.
         NotificationCenter.default.post(name: ModelContext.willSave, object: self)
+        // A child saves into its parent, not the store (`Nesting/ModelContext+SaveToParent.swift`).
+        if let parent { return try saveToParent(parent) }
         try propagateDeletions()
         let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
         let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }
@@ -45,6 +47,7 @@ extension ModelContext {
             notifyObservers(.saved(changes))
             TraceRecorder.instant(.didSave, on: self)
             container.postDidSave(changes, from: self)
+            mergingChildren.merge(changes)
         }
     }
 

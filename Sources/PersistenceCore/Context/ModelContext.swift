@@ -41,6 +41,13 @@ public final class ModelContext: @unchecked Sendable {
     /// What this context's objects hold of it (see ``ContextLink``).
     let link: ContextLink
 
+    /// The context this one reads through and saves into, or nil for a context of the store:
+    /// Core Data's `parent` (see <doc:NestedContexts>). A child's ``save()`` pushes its changes
+    /// into its parent only; the root's save writes the store.
+    public let parent: ModelContext?
+    /// This context's children that merge its saves automatically (see `Nesting/ChildContexts.swift`).
+    let mergingChildren = ChildContexts()
+
     // Queue-confined state.
     /// The uniquing table: one instance per identifier.
     var registered: [PersistentIdentifier: any PersistentModel] = [:]
@@ -91,8 +98,27 @@ public final class ModelContext: @unchecked Sendable {
     /// A context bound by Core Data's rule: to the queue you name.
     public init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
         self.concurrencyType = concurrencyType
+        self.parent = nil
         self.containerReference = .strong(container)
         self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
+        self.queue = .main
+        self.queueLabel = QueueIdentity.mainQueueLabel
+        link.bind(self)
+        if concurrencyType == .privateQueue {
+            bindPrivateQueue()
+        }
+        ScheduleRun.noteCreated(self)
+    }
+
+    /// A child of `parent`, bound to the queue you name: Core Data's parent context. It fetches
+    /// through its parent (its results include the parent's unsaved changes), and its ``save()``
+    /// pushes its changes into the parent only; the parent's save writes the store (or pushes
+    /// them one level further up). It belongs to the parent's container.
+    public init(parent: ModelContext, concurrencyType: ConcurrencyType) {
+        self.concurrencyType = concurrencyType
+        self.parent = parent
+        self.containerReference = .strong(parent.container)
+        self.link = ContextLink(accessPolicy: parent.container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)
@@ -105,6 +131,7 @@ public final class ModelContext: @unchecked Sendable {
     /// The container's own main context, which the container keeps alive.
     init(mainContextOf container: ModelContainer) {
         self.concurrencyType = .mainQueue
+        self.parent = nil
         self.containerReference = .owner(UnownedContainer(container: container))
         self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
@@ -150,8 +177,10 @@ public final class ModelContext: @unchecked Sendable {
         }
     }
 
-    /// Whether every other context's saves (and batch requests) are merged into this one, on its
-    /// queue, in save order; thread-safe, as in Core Data.
+    /// Whether other contexts' saves are merged into this one, on its queue, in save order:
+    /// every other context's commit to the store for a context of the store, its parent's saves
+    /// for a child (Core Data: "changes saved to its persistent store coordinator or parent
+    /// context"). Batch requests are never merged by it. Thread-safe, as in Core Data.
     public var automaticallyMergesChangesFromParent: Bool {
         get { mergesAutomatically.load(ordering: .relaxed) }
         set { setAutomaticMerging(newValue) }
@@ -160,7 +189,12 @@ public final class ModelContext: @unchecked Sendable {
     func setAutomaticMerging(_ on: Bool) {
         TraceRecorder.instant(.automaticMerging(on), on: self)
         mergesAutomatically.store(on, ordering: .relaxed)
-        container.broadcaster.setAutomaticMerging(on, for: self)
+        // A child merges its parent's saves; a context of the store, the other contexts' commits.
+        if let parent {
+            parent.mergingChildren.set(on, for: self)
+        } else {
+            container.broadcaster.setAutomaticMerging(on, for: self)
+        }
     }
 
     // MARK: Where am I?

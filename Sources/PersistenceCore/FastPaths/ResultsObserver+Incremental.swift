@@ -26,7 +26,8 @@ extension ResultsObserver {
         }
         // A limit or an offset depends on rows outside the results; unsaved changes are judged
         // by rules the SQL path applies (see `ModelContext.fetch`); both need the fetch.
-        guard fetchDescriptor.fetchLimit == nil, (fetchDescriptor.fetchOffset ?? 0) == 0,
+        // A child's fetch goes through its parent, which only the fetch itself reads.
+        guard fetchDescriptor.fetchLimit == nil, (fetchDescriptor.fetchOffset ?? 0) == 0, modelContext.parent == nil,
               !modelContext.hasPendingChanges(of: Element.self) else { return nil }
         let entities = modelContext.entityNames(ofKind: Element.self)
         let touched = changes.inserted.union(changes.updated).union(changes.deleted).filter { entities.contains($0.entityName) }

@@ -20,7 +20,8 @@ extension ModelContext {
     /// Loads the relationships named by `keyPaths` for all of `models` at once
     /// (`Relationships/ModelContext+Prefetching.swift`).
     private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws(ModelError) {
-        guard !keyPaths.isEmpty, !models.isEmpty else { return }
+        // A child's relationships load through its parent, one fault at a time.
+        guard !keyPaths.isEmpty, !models.isEmpty, parent == nil else { return }
         let sql = try container.store.sql(for: T.entitySchema.name)
         for keyPath in keyPaths {
             // FetchDescriptor.validate() refused any other key path before the fetch.
@@ -31,11 +32,29 @@ extension ModelContext {
 
     /// The fetch itself, before any prefetching.
     private func fetchModels<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        // A child fetches through its parent (`Nesting/ModelContext+FetchThroughParent.swift`).
+        if let view = parentView() { return try fetchThroughParent(descriptor, view: view) }
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.store.sql(for: T.entitySchema.name)
-        let query = plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false)
+        let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
+        registered.reserveCapacity(registered.count + rows.count)
+        if plan.isComplete {
+            return materializeAll(T.self, sql: sql, rows)
+        }
+        if !descriptor.includePendingChanges && T.entitySchema.relationships.isEmpty {
+            // Judge by what the store holds, not by registered objects' unsaved values.
+            let copies = rows.map { row in (row, detachedCopy(T.self, of: row, sql)) }
+            let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
+            return kept.map { materialize(T.self, sql: sql, row: $0.0) }
+        }
+        let fetched = rows.map { row in (row: row, model: materialize(T.self, sql: sql, row: row)) }
+        return try finishInMemory(fetched, descriptor, sql: sql, storeFiltered: plan.predicateIsComplete)
+    }
+
+    /// The rows `query` selects of the entity `sql` describes (a subentity's rows read whole).
+    func readRows(_ query: SQLFragment, of sql: EntitySQL) throws(ModelError) -> [EntitySQL.Row] {
         let store = container.store
-        let rows = try readStore { (connection) throws(ModelError) -> [EntitySQL.Row] in
+        return try readStore { (connection) throws(ModelError) -> [EntitySQL.Row] in
             let statement = try connection.cachedStatement(query.sql)
             try statement.bind(query.bindings)
             var rows: [EntitySQL.Row] = []
@@ -55,23 +74,13 @@ extension ModelContext {
             try Self.completeSubentityRows(&rows, numbers: numbers, of: sql, store: store, connection: connection)
             return rows
         }
-        registered.reserveCapacity(registered.count + rows.count)
-        if plan.isComplete {
-            return materializeAll(T.self, sql: sql, rows)
-        }
-        if !descriptor.includePendingChanges && T.entitySchema.relationships.isEmpty {
-            // Judge by what the store holds, not by registered objects' unsaved values.
-            let copies = rows.map { row in (row, detachedCopy(T.self, of: row, sql)) }
-            let kept = try Self.filterSortAndSlice(copies, descriptor) { $0.1 }
-            return kept.map { materialize(T.self, sql: sql, row: $0.0) }
-        }
-        let fetched = rows.map { row in (row: row, model: materialize(T.self, sql: sql, row: row)) }
-        return try finishInMemory(fetched, descriptor, sql: sql, storeFiltered: plan.predicateIsComplete)
     }
 
     /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         checkQueue("ModelContext.fetchCount(_:)")
+        // A child counts what it would fetch: the store and its parent's unsaved changes.
+        if parent != nil { return try fetch(descriptor).count }
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         guard plan.isComplete else { return try fetch(descriptor).count }
         let sql = try container.store.sql(for: T.entitySchema.name)
@@ -137,10 +146,23 @@ extension ModelContext {
     /// object without unsaved changes that is the verdict. Otherwise such an object is judged on
     /// a detached copy of its stored row, never on its registered copy, which may be stale: the
     /// answer must not change because some other object has unsaved changes.
-    private func finishInMemory<T: PersistentModel>(
-        _ fetched: [(row: EntitySQL.Row, model: T)], _ descriptor: FetchDescriptor<T>, sql: EntitySQL, storeFiltered: Bool
+    ///
+    /// A child also passes `parents`, the models its parent holds with unsaved changes: they are
+    /// candidates whatever the store says, and are judged by their values in memory.
+    func finishInMemory<T: PersistentModel>(
+        _ fetched: [(row: EntitySQL.Row, model: T)], _ descriptor: FetchDescriptor<T>, sql: EntitySQL, storeFiltered: Bool,
+        parents: [T] = []
     ) throws -> [T] {
         var candidates = fetched.map(\.model)
+        var judgedInMemory = Set<ObjectIdentifier>()
+        if !parents.isEmpty {
+            var present = Set(candidates.map { ObjectIdentifier($0.backingData) })
+            for model in parents {
+                let key = ObjectIdentifier(model.backingData)
+                judgedInMemory.insert(key)
+                if present.insert(key).inserted { candidates.append(model) }
+            }
+        }
         var storedRows: [ObjectIdentifier: EntitySQL.Row] = [:]
         for (row, model) in fetched {
             storedRows[ObjectIdentifier(model.backingData)] = row
@@ -167,7 +189,7 @@ extension ModelContext {
             let hasRelationships = !T.entitySchema.relationships.isEmpty
             candidates = try candidates.filter { model in
                 let key = ObjectIdentifier(model.backingData)
-                let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil
+                let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil || judgedInMemory.contains(key)
                 // A model with relationships is judged as registered: a detached copy of its row
                 // belongs to no context, so it could not read its relationships.
                 guard !hasUnsavedChanges, !hasRelationships, let row = storedRows[key] else { return try predicate.evaluate(model) }

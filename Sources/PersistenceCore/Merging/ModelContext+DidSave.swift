@@ -157,7 +157,9 @@ extension ModelContext {
 }
 
 extension ModelContainer {
-    /// Every save and batch request made after this property is read, in commit order.
+    /// Every commit made after this property is read, in commit order: each save of a context of
+    /// the store, and each batch request. A child's save into its parent commits nothing: it comes
+    /// when the root saves.
     ///
     /// Each read is a new subscription; it ends when the loop that consumes it is cancelled.
     /// Unlike ``ModelContext/didSave``, it carries batch requests too: it plays the part of Core

@@ -84,8 +84,9 @@ extension ModelContext {
         let data = model.backingData
         // A new object has no row to reload, even with a permanent identifier from
         // obtainPermanentIdentifiers: refreshing it would forget it, or make an unfulfillable fault.
+        // A child also reloads a model its parent inserted (temporary, not in the store yet).
         guard data.modelContext === self, !data.has(BackingData.Flag.inserted),
-              let primaryKey = data.persistentModelID.primaryKey
+              data.persistentModelID.primaryKey != nil || parent != nil
         else { return }
         guard mergeChanges else {
             dropFromChangeTracking(data)
@@ -99,8 +100,7 @@ extension ModelContext {
         guard !data.isFault else { return }
         let row: EntitySQL.Row?
         do {
-            let sql = try container.store.sql(for: data.entity.name)
-            row = try readStore { (connection) throws(ModelError) in try sql.row(primaryKey: primaryKey, in: connection) }
+            row = try loadRow(of: data.persistentModelID)  // a child's, through its parent
         } catch {
             return  // the store could not be read: keep what memory holds
         }

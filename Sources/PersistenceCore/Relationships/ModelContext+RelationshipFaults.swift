@@ -9,6 +9,14 @@ extension ModelContext {
     /// N+1 pattern); ``FetchDescriptor/relationshipKeyPathsForPrefetching`` reads them for
     /// every fetched trip at once.
     func loadRelationship(_ index: Int, of data: BackingData) {
+        // A child reads through its parent: the members the parent holds, or the store's with
+        // what the contexts above changed (`Nesting/ModelContext+RelationshipsThroughParent.swift`).
+        let view = parentView()
+        if let members = view?.objects[data.persistentModelID]?.relations[index] {
+            let models = members.map { registeredOrFault($0) }
+            data.relations[index] = data.entity.relationships[index].isToMany ? .toMany(models) : .toOne(models.first)
+            return
+        }
         let relationship = relationshipSQL(of: data, at: index)
         let destination = entitySQL(named: relationship.relationship.destination)
         switch relationship.storage {
@@ -17,7 +25,8 @@ extension ModelContext {
                 data.relations[index] = .toOne(nil)
                 return
             }
-            data.relations[index] = .toOne(registeredOrFault(relatedIdentifiers([key], in: destination, of: data, index)[0]))
+            let related = relatedIdentifiers([key], in: destination, of: data, index)[0]
+            data.relations[index] = .toOne(view?.deleted.contains(related) == true ? nil : registeredOrFault(related))
         case .inverseColumn, .joinTable:
             guard let primaryKey = data.persistentModelID.primaryKey, let query = relationship.selectRelatedKeys else {
                 data.relations[index] = .toMany([])  // never saved: nothing in the store relates to it
@@ -35,7 +44,12 @@ extension ModelContext {
             } catch {
                 fatalError("could not fulfill the fault of \(data.entity.name).\(relationship.relationship.name) for \(data.persistentModelID): \(error)")
             }
-            let stored = relatedIdentifiers(keys, in: destination, of: data, index).map { registeredOrFault($0) }
+            var identifiers = relatedIdentifiers(keys, in: destination, of: data, index)
+            if let view {
+                identifiers = members(identifiers, of: data.persistentModelID, correctedBy: view,
+                                      inverse: relationship.inverseIndex, destination: destination.entity.name)
+            }
+            let stored = identifiers.map { registeredOrFault($0) }
             data.relations[index] = .toMany(withPendingChanges(stored, of: data, inverse: relationship.inverseIndex, destination: destination.entity.name))
         }
     }
