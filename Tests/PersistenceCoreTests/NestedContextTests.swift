@@ -252,6 +252,26 @@ struct NestedContextTests {
         #expect(violations.isEmpty)
     }
 
+    @Test("A trace draws a child's save as a merge into its parent, with an arrow from the save")
+    func traced() async throws {
+        let (_, parent, ids) = try stack()
+        parent.name = "nested parent (traced)"
+        let child = ModelContext(parent: parent, concurrencyType: .privateQueue)
+        child.name = "nested child (traced)"
+        let (_, trace) = try await TraceRecorder.record {
+            try child.performAndWait {
+                try child.existingModel(for: ids["a"]!, as: Item.self).count = 5
+                try child.save()
+            }
+        }
+        let childLane = try #require(trace.lane(named: "nested child (traced)"))
+        let parentLane = try #require(trace.lane(named: "nested parent (traced)"))
+        let save = try #require(trace.events(on: childLane.id).first { $0.kind == .save })
+        let merge = try #require(trace.events(on: parentLane.id).first { if case .merge = $0.kind { true } else { false } })
+        #expect(merge.flowsFrom == [save.id])
+        #expect(!trace.events.contains { if case .commit = $0.kind { $0.lane == childLane.id } else { false } })
+    }
+
     @Test("The main context as parent: an edit sheet's child on the main queue saves into it")
     @MainActor
     func mainContextParent() throws {

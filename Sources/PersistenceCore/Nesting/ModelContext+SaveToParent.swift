@@ -23,8 +23,8 @@ extension ModelContext {
         save.updated = updated.map { ChildSave.object($0, isNew: false) }
         save.deleted = deleted.map(\.persistentModelID)
         let changes = save.changes
-        try TraceRecorder.span(.save, on: self) { _ in
-            try parent.performAndWait { try parent.takeIn(save) }
+        try TraceRecorder.span(.save, on: self) { saveEvent in
+            try parent.performAndWait { try parent.takeIn(save, flowingFrom: saveEvent) }
         }
         // What was pushed is now what the parent holds: the child's models are clean.
         for data in inserted + updated {
@@ -46,7 +46,12 @@ extension ModelContext {
 
     /// Takes a child's saved changes in as this context's own unsaved ones. Checks first that
     /// every model the child changed or deleted is still here, and changes nothing if one is not.
-    func takeIn(_ save: ChildSave) throws {
+    /// A trace draws it as a merge into this context, with an arrow from the child's save.
+    func takeIn(_ save: ChildSave, flowingFrom saveEvent: UInt64) throws {
+        try TraceRecorder.span(.merge(save.changes), on: self, flowsFrom: [saveEvent]) { _ in try takeIn(save) }
+    }
+
+    private func takeIn(_ save: ChildSave) throws {
         var models: [PersistentIdentifier: any PersistentModel] = [:]
         var heldBefore = Set<PersistentIdentifier>()
         for identifier in save.updated.map(\.identifier) + save.deleted {
