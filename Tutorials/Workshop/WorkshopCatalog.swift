@@ -210,6 +210,20 @@ public enum WorkshopCatalog {
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
         Exercise(
+            id: "edit-scratchpad",
+            title: "Give the edit sheet a scratchpad of its own",
+            goal: "The edit sheet renames an item by editing the main context's own model: the list behind it shows every keystroke, and Cancel calls `rollback()`, which also throws away the item the user added on the main screen and has not saved. Make the sheet edit a scratchpad of its own: Cancel must leave the main context as it was, and Save must hand the edit to the main context (the app saves the main context itself).",
+            file: "Tutorials/Workshop/Exercises/ItemEditSheet.swift",
+            hints: [
+                "Core Data's answer to \"edits I may throw away\" is a context whose parent is the main context: it sees what the main context holds, and its save goes into the main context only.",
+                "`ModelContext(parent: mainContext, concurrencyType: .mainQueue)`; look the item up in it.",
+                "Save saves that child context; Cancel does nothing: the child goes away with the sheet.",
+            ],
+            shippedFingerprint: 0xef21448a31716c6e,
+            checkExercise: { await ItemEditSheetChecker.check(ItemEditSheet.self) },
+            checkSolution: { await ItemEditSheetChecker.check(Solution.ItemEditSheet.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -220,7 +234,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x92ba15429cf8151f,
+            shippedFingerprint: 0x9d79151fff1405e6,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -235,7 +249,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x81dcadd8699c2ac3,
+            shippedFingerprint: 0x6ae0daf12398af4c,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -249,7 +263,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x4539d20b0781be80,
+            shippedFingerprint: 0xb0e328fc034da937,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

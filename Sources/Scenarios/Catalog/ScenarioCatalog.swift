@@ -20,6 +20,7 @@ public enum ScenarioCatalog {
         WidgetChange.self,
         DeletedModel.self,
         RelationshipFaults.self,
+        EditScratchpad.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,

@@ -1,0 +1,27 @@
+import PersistenceCore
+import SampleModels
+
+extension Solution {
+    /// Exercise 15 solved: the sheet edits a child of the main context; Save pushes into it,
+    /// Cancel drops the child.
+    @MainActor
+    final class ItemEditSheet: ItemEditing {
+        private let scratchpad: ModelContext
+        private let item: Item
+
+        init(editing id: PersistentIdentifier, in mainContext: ModelContext) throws {
+            scratchpad = ModelContext(parent: mainContext, concurrencyType: .mainQueue)
+            item = try scratchpad.existingModel(for: id, as: Item.self)
+        }
+
+        func rename(to title: String) {
+            item.title = title
+        }
+
+        func save() throws {
+            try scratchpad.save()
+        }
+
+        func cancel() {}
+    }
+}
