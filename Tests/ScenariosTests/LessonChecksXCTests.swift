@@ -16,6 +16,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testWidgetChange() async throws { try await assertChecks(of: "widget-change") }
     func testDeletedModel() async throws { try await assertChecks(of: "deleted-model") }
     func testEditScratchpad() async throws { try await assertChecks(of: "edit-scratchpad") }
+    func testPrivateParentStack() async throws { try await assertChecks(of: "private-parent-stack") }
     func testRelationshipFaults() async throws { try await assertChecks(of: "relationship-faults") }
     func testStarvedPool() async throws { try await assertChecks(of: "starved-pool") }
     func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }
@@ -23,7 +24,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 18, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 19, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

@@ -224,6 +224,20 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemEditSheetChecker.check(Solution.ItemEditSheet.self) }
         ),
         Exercise(
+            id: "private-parent-stack",
+            title: "Write the store off the main queue, behind a private writer",
+            goal: "The app's views insert into `viewContext`, and `save()` writes what they changed to the store. Today `viewContext` is the main context, so the store is written on the main queue and the UI freezes for as long as the file takes. Keep `viewContext` on the main queue, but make the store be written on a private queue.",
+            file: "Tutorials/Workshop/Exercises/AppStack.swift",
+            hints: [
+                "A child context's save only pushes its changes into its parent; the parent's save writes the store, on the parent's queue.",
+                "Make a private context the root (`ModelContext(container, concurrencyType: .privateQueue)`) and `viewContext` its child on the main queue (`ModelContext(parent:concurrencyType:)`).",
+                "`save()` saves `viewContext` (into the writer), then `try await writer.perform { try writer.save() }`.",
+            ],
+            shippedFingerprint: 0xa929879dc916fede,
+            checkExercise: { await AppStackChecker.check(AppStack.self) },
+            checkSolution: { await AppStackChecker.check(Solution.AppStack.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -234,7 +248,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x9d79151fff1405e6,
+            shippedFingerprint: 0x57edfd86377793b5,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -249,7 +263,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0x6ae0daf12398af4c,
+            shippedFingerprint: 0xe43a1d34810c76a1,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -263,7 +277,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0xb0e328fc034da937,
+            shippedFingerprint: 0x876f74184f4ec20e,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

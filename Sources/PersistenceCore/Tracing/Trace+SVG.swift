@@ -279,7 +279,9 @@ private struct SVGPicture {
 
     private func arrows(into event: TraceEvent) -> [String] {
         event.flowsFrom.compactMap { trace.event($0) }.map { source in
-            let x1 = x(source.end ?? source.start), y1 = middle(source.lane)
+            // From the source's end, or from the moment the target began if that was earlier (a
+            // child's save whose merge into its parent runs inside it): arrows never run backwards.
+            let x1 = x(max(source.start, min(source.end ?? source.start, event.start))), y1 = middle(source.lane)
             let x2 = x(event.start), y2 = middle(event.lane)
             // Control points stay inside the drawing, so an arrow never leaves the picture.
             let bend = min(max(abs(y2 - y1) / 2, 12), 60)

@@ -21,6 +21,7 @@ public enum ScenarioCatalog {
         DeletedModel.self,
         RelationshipFaults.self,
         EditScratchpad.self,
+        PrivateParentStack.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,

@@ -1,0 +1,20 @@
+/// The main context inserts `count` items and saves: the file is written on the main queue.
+private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
+    let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-main")
+    let writes = WriteWatch(container)
+    await MainActor.run {
+        for item in Self.items(count) { container.mainContext.insert(item) }
+    }
+    let heartbeat = MainQueueHeartbeat()
+    let clock = ContinuousClock()
+    let (mainQueueTime, recording) = try await heartbeat.measure {
+        try await MainActor.run {
+            let started = clock.now
+            try container.mainContext.save()                      // the file, on the main queue
+            return clock.now - started
+        }
+    }
+    return SaveRun(fileWrittenOn: writes.queues, savedMilliseconds: mainQueueTime.milliseconds,
+                   storedAfterTheUISave: try Self.storedCount(container), stored: try Self.storedCount(container),
+                   mainQueueLongestWaitMilliseconds: recording.maxDelay.milliseconds)
+}

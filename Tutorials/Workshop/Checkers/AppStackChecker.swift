@@ -1,0 +1,52 @@
+import Foundation
+import PersistenceCore
+import SampleModels
+
+/// Exercise 16's contract: the context the views use, and how their changes reach the store.
+@MainActor
+protocol SavingStack: AnyObject {
+    init(container: ModelContainer)
+    /// Where views insert and read: a main-queue context.
+    var viewContext: ModelContext { get }
+    /// Writes everything the views changed to the store.
+    func save() async throws
+}
+
+/// The views insert 200 items into the view context; `save()` must write them all to the store,
+/// and no commit to the store may run on the main queue.
+enum AppStackChecker {
+    @MainActor
+    static func check<Stack: SavingStack>(_ stack: Stack.Type) async -> [String] {
+        do {
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            // The queue of each commit to the store: a did-save of a context with no parent.
+            let commits = Locked<[String]>([])
+            let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
+                guard let context = note.object as? ModelContext, context.container === container, context.parent == nil else { return }
+                commits.withLock { $0.append(DispatchQueue.currentLabel) }
+            }
+            defer { NotificationCenter.default.removeObserver(observer) }
+            let app = Stack(container: container)
+            let context = app.viewContext
+            for number in 0..<200 { context.insert(Item(timestamp: Date(timeIntervalSince1970: Double(number)), count: number)) }
+            let onMainQueue = context.concurrencyType == .mainQueue
+            try await app.save()
+            var findings: [String] = []
+            if !onMainQueue {
+                findings.append("`viewContext` is not a main-queue context: views read it on the MainActor.")
+            }
+            let queues = commits.withLock { $0 }
+            if queues.contains(DispatchQueue.main.label) {
+                findings.append("The store was written on the main queue (\(queues.joined(separator: ", "))): the UI waits for the file for the whole save.")
+            }
+            let reader = container.newBackgroundContext()
+            let stored = try reader.performAndWait { try reader.fetchCount(FetchDescriptor<Item>()) }
+            if stored != 200 {
+                findings.append("After `save()`, the store holds \(stored) of the 200 items the views inserted.")
+            }
+            return findings
+        } catch {
+            return [finding(for: error, in: "Inserting and saving")]
+        }
+    }
+}

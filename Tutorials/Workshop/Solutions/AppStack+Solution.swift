@@ -1,0 +1,21 @@
+import PersistenceCore
+
+extension Solution {
+    /// Exercise 16 solved: a private writer at the root, the views' context its main-queue child.
+    @MainActor
+    final class AppStack: SavingStack {
+        let viewContext: ModelContext
+        private let writer: ModelContext
+
+        init(container: ModelContainer) {
+            writer = ModelContext(container, concurrencyType: .privateQueue)
+            viewContext = ModelContext(parent: writer, concurrencyType: .mainQueue)
+        }
+
+        func save() async throws {
+            try viewContext.save()
+            let writer = writer
+            try await writer.perform { try writer.save() }
+        }
+    }
+}
