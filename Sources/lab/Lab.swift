@@ -11,7 +11,7 @@ struct Lab: AsyncParsableCommand {
             With no command, runs every scenario in course order against a SQLite file store and \
             says what happened the wrong way, what happened the right way, and why.
             """,
-        subcommands: [Course.self, List.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self, StarvePool.self, WidgetWrite.self],
+        subcommands: [Course.self, List.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self, StarvePool.self, NestedDeadlockCommand.self, WidgetWrite.self],
         defaultSubcommand: Course.self
     )
 

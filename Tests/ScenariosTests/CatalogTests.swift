@@ -8,7 +8,7 @@ struct CatalogTests {
     @Test("Every scenario has a unique id, a title, a why, a rule and articles")
     func complete() {
         let infos = ScenarioCatalog.infos
-        #expect(infos.count == 19)
+        #expect(infos.count == 20)
         #expect(Set(infos.map(\.id)).count == infos.count)
         for info in infos {
             #expect(!info.title.isEmpty && !info.why.isEmpty && !info.rule.isEmpty && !info.articles.isEmpty, "\(info.id)")
@@ -20,7 +20,7 @@ struct CatalogTests {
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [
             "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor", "actor-reentrancy",
-            "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "background-storage", "reads-during-import", "compiler-lessons",
+            "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "nested-deadlock", "background-storage", "reads-during-import", "compiler-lessons",
         ])
     }
 

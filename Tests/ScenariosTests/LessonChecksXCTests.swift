@@ -17,6 +17,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testDeletedModel() async throws { try await assertChecks(of: "deleted-model") }
     func testEditScratchpad() async throws { try await assertChecks(of: "edit-scratchpad") }
     func testPrivateParentStack() async throws { try await assertChecks(of: "private-parent-stack") }
+    func testNestedDeadlock() async throws { try await assertChecks(of: "nested-deadlock") }
     func testRelationshipFaults() async throws { try await assertChecks(of: "relationship-faults") }
     func testStarvedPool() async throws { try await assertChecks(of: "starved-pool") }
     func testBackgroundStorage() async throws { try await assertChecks(of: "background-storage") }
@@ -24,7 +25,7 @@ final class LessonChecksXCTests: XCTestCase {
     func testCompilerLessons() async throws { try await assertChecks(of: "compiler-lessons") }
 
     func testEveryLessonHasATest() {
-        XCTAssertEqual(ScenarioCatalog.infos.count, 19, "add a test above for each new lesson")
+        XCTAssertEqual(ScenarioCatalog.infos.count, 20, "add a test above for each new lesson")
     }
 
     private func assertChecks(of lesson: String, file: StaticString = #filePath, line: UInt = #line) async throws {

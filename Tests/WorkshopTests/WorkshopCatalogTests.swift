@@ -7,7 +7,7 @@ struct WorkshopCatalogTests {
     static let lessonIDs = [
         "wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing", "model-actor-executor", "actor-reentrancy",
         "wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging", "list-that-does-not-update",
-        "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "background-storage", "reads-during-import",
+        "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "nested-deadlock", "background-storage", "reads-during-import",
         "compiler-lessons",
     ]
 

@@ -24,7 +24,7 @@ public enum TutorialCatalog {
                 scenarioIDs: ["model-actor-executor", "actor-reentrancy"]),
         Chapter(article: .coreDataTips, image: "chapter-coredata.svg",
                 scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
-                              "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack"]),
+                              "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "nested-deadlock"]),
         Chapter(article: .backgroundModelActor, image: "chapter-background.svg",
                 scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
     ]

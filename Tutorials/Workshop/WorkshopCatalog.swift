@@ -238,6 +238,20 @@ public enum WorkshopCatalog {
             checkSolution: { await AppStackChecker.check(Solution.AppStack.self) }
         ),
         Exercise(
+            id: "nested-deadlock",
+            title: "Stop the parent's queue from waiting for its child",
+            goal: "`refresh(_:from:)` runs on a parent context's queue and asks its child to refresh its objects, waiting for it with `performAndWait`. A child reads through its parent, on the parent's queue: if the child's queue is busy with a fetch at that moment, each queue waits for the other and the app freezes for good, in some orders only. Make the child refresh without the parent's queue waiting for it.",
+            file: "Tutorials/Workshop/Exercises/ChildRefresher.swift",
+            hints: [
+                "The cycle needs both halves: the child's fetch waits for the parent's queue (you cannot change that), and the parent's queue waits for the child's (you can).",
+                "`perform` schedules a block on the context's queue and returns at once.",
+                "`child.perform { child.refreshAllObjects() }`.",
+            ],
+            shippedFingerprint: 0x91c3719a17d7cc1d,
+            checkExercise: { await ChildRefresherChecker.check(ChildRefresher.self) },
+            checkSolution: { await ChildRefresherChecker.check(Solution.ChildRefresher.self) }
+        ),
+        Exercise(
             id: "background-storage",
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
@@ -248,7 +262,7 @@ public enum WorkshopCatalog {
                 "Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage` measures it).",
                 "Replace `@MainModelActor final class ItemsStorage` with `@BackgroundModelActor actor ItemsStorage`.",
             ],
-            shippedFingerprint: 0x57edfd86377793b5,
+            shippedFingerprint: 0x1fe68b9cea1de48c,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -263,7 +277,7 @@ public enum WorkshopCatalog {
                 "Pin at the start of every frame, not once: each frame then shows one state, and the next frame moves on to the latest.",
                 "Open the store with `.file(url)` (4 readers by default), and write `mainContext.queryGeneration = .current` in `prepareFrame(_:)`.",
             ],
-            shippedFingerprint: 0xe43a1d34810c76a1,
+            shippedFingerprint: 0x007af2de0d85452a,
             checkExercise: { await ItemListStoreChecker.check(ItemListStore.self) },
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
@@ -277,7 +291,7 @@ public enum WorkshopCatalog {
                 "Read what the caller needs while still on the actor, and return a copy: article 004's `DomainItem(item)` is `Sendable`, and so are `Date` and `PersistentIdentifier`.",
                 "Make `newestItem()` return `DomainItem?` (`items.first.map(DomainItem.init)`), and read `.timestamp` from that.",
             ],
-            shippedFingerprint: 0x876f74184f4ec20e,
+            shippedFingerprint: 0x407b1084a1da2d3e,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

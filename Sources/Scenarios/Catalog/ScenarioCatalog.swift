@@ -22,6 +22,7 @@ public enum ScenarioCatalog {
         RelationshipFaults.self,
         EditScratchpad.self,
         PrivateParentStack.self,
+        NestedDeadlock.self,
         BackgroundStorage.self,
         ReadsDuringImport.self,
         CompilerLessons.self,

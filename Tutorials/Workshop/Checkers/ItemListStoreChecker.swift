@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 18's contract: the store the list reads, and what the list does before each frame.
+/// Exercise 19's contract: the store the list reads, and what the list does before each frame.
 protocol ItemListStoring {
     /// Opens the app's store, a file at `url`.
     static func openStore(at url: URL) throws -> ModelContainer

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 17's contract: article 004's `Storage`, the app's only door to its data.
+/// Exercise 18's contract: article 004's `Storage`, the app's only door to its data.
 protocol Storage: Sendable {
     /// Made once, at launch, on the MainActor.
     @MainActor init(modelContainer: ModelContainer)

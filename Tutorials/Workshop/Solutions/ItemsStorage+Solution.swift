@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 17 solved: the same methods, on a model actor with a private queue.
+    /// Exercise 18 solved: the same methods, on a model actor with a private queue.
     @BackgroundModelActor
     actor ItemsStorage: Storage {
         func addItems(_ timestamps: [Date]) throws -> [DomainItem] {
