@@ -55,17 +55,19 @@ public final class ModelContainer: Sendable {
                                     migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
         self.store = store
         if let url = configuration.url, store.recordsHistory {
+            let entities = store.entitySQL
             self.remoteChangeMonitor = RemoteChangeMonitor(url: url, storeIdentifier: store.storeIdentifier,
                                                                busyTimeout: configuration.busyTimeout,
-                                                               newest: store.newestHistoryTokenAtOpen)
+                                                               newest: store.newestHistoryTokenAtOpen) { number, primaryKey in
+                entities.indices.contains(Int(number) - 1) ? entities[Int(number) - 1].identifier(primaryKey: primaryKey) : nil
+            }
         } else {
             self.remoteChangeMonitor = nil
         }
         // Weakly: the listeners' thread must not keep the container alive.
-        try remoteChangeMonitor?.start { [weak self] change, previous in
+        try remoteChangeMonitor?.start { [weak self] change, tokens, elsewhere in
             guard let self else { return }
-            TraceRecorder.instant(.remoteChange(tokens: (previous + 1)...change.historyToken.value, store: storeIdentifier,
-                                                changedElsewhere: changesByOtherProcesses(after: previous, through: change.historyToken.value)),
+            TraceRecorder.instant(.remoteChange(tokens: tokens, store: storeIdentifier, changedElsewhere: elsewhere),
                                   onLane: TraceRecorder.remoteChangesLane)
             NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)
         }

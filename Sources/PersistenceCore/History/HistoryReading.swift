@@ -12,9 +12,8 @@ struct HistoryReader {
         let changes = try changes(from: firstValue, in: connection)
         var next = changes.startIndex
         let headers = try connection.cachedStatement("""
-            SELECT t.Z_PK, s.ZNAME, t.ZTIMESTAMP, p.ZNAME FROM ATRANSACTION t
-            LEFT JOIN ATRANSACTIONSTRING s ON s.Z_PK = t.ZAUTHORTS
-            LEFT JOIN ATRANSACTIONSTRING p ON p.Z_PK = t.ZPROCESSIDTS WHERE t.Z_PK >= ?1 ORDER BY t.Z_PK
+            SELECT t.Z_PK, s.ZNAME, t.ZTIMESTAMP FROM ATRANSACTION t
+            LEFT JOIN ATRANSACTIONSTRING s ON s.Z_PK = t.ZAUTHORTS WHERE t.Z_PK >= ?1 ORDER BY t.Z_PK
             """)
         try headers.bind([.integer(firstValue)])
         var transactions: [DefaultHistoryTransaction] = []
@@ -22,7 +21,6 @@ struct HistoryReader {
             let value = headers.int64(0)
             let author: String? = if case .text(let name) = headers.column(1) { name } else { nil }
             let seconds: Double = if case .real(let real) = headers.column(2) { real } else { 0 }
-            let process: String? = if case .text(let name) = headers.column(3) { name } else { nil }
             // Both reads are in commit order: this transaction's changes come next.
             while next < changes.endIndex, changes[next].transaction < value { next += 1 }
             let start = next
@@ -30,7 +28,7 @@ struct HistoryReader {
             transactions.append(DefaultHistoryTransaction(
                 author: author, changes: changes[start..<next].map(\.change), storeIdentifier: storeIdentifier,
                 timestamp: Date(timeIntervalSinceReferenceDate: seconds),
-                token: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: value), processName: process))
+                token: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: value)))
         }
         return transactions
     }

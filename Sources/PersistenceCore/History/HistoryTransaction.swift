@@ -25,9 +25,6 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
     public let storeIdentifier: String
     public let timestamp: Date
     public let token: DefaultHistoryToken
-    /// The process that committed it (`ZPROCESSIDTS`, Core Data's `processID`; SwiftData does
-    /// not expose it): how a trace tells another process's commits from this one's.
-    let processName: String?
     public var transactionIdentifier: Int64 { token.value }
     public var id: DefaultHistoryToken { token }
 

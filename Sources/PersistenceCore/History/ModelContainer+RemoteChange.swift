@@ -73,25 +73,31 @@ final class RemoteChangeMonitor: Sendable {
     /// The registration with ``CommitListeners``, while listening.
     private let registration = Locked<UInt64?>(nil)
 
-    init(url: URL, storeIdentifier: UUID, busyTimeout: Duration, newest: Int64) {
+    /// Names a changed row by its `Z_ENT` and `Z_PK`: what a trace's remote-change event lists.
+    private let identify: @Sendable (_ entity: Int64, _ primaryKey: Int64) -> PersistentIdentifier?
+
+    init(url: URL, storeIdentifier: UUID, busyTimeout: Duration, newest: Int64,
+         identify: @escaping @Sendable (_ entity: Int64, _ primaryKey: Int64) -> PersistentIdentifier?) {
         self.url = url
         self.storeIdentifier = storeIdentifier.uuidString
         self.busyTimeout = busyTimeout
         self.state = Locked((nil, newest, false))
+        self.identify = identify
     }
 
     /// Whether ``start(_:)`` registered: false where inotify is unavailable.
     var isListening: Bool { registration.withLock { $0 != nil } }
 
     /// Starts listening; `post` runs on the listeners' thread for each new newest token, with the
-    /// token value posted before it (the notification stands for the transactions after that one).
-    /// Where inotify is unavailable, nothing is posted.
-    func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange, _ previous: Int64) -> Void) throws(ModelError) {
+    /// token values the notification stands for and, while a trace records, what other processes'
+    /// transactions among them changed. Where inotify is unavailable, nothing is posted.
+    func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange, _ tokens: ClosedRange<Int64>,
+                                            _ changedElsewhere: [PersistentIdentifier]) -> Void) throws(ModelError) {
         guard let listeners = CommitListeners.shared else { return }
         let identifier = try listeners.register(url) { [self] in
-            guard let (previous, newest) = newestUnposted() else { return }
+            guard let (previous, newest, elsewhere) = newestUnposted() else { return }
             post(ModelContainer.RemoteChange(storeURL: url, historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, value: newest)),
-                 previous)
+                 (previous + 1)...newest, elsewhere)
         }
         registration.withLock { $0 = identifier }
     }
@@ -107,9 +113,11 @@ final class RemoteChangeMonitor: Sendable {
         }
     }
 
-    /// The last token value posted and the newest transaction's, if that is newer.
-    private func newestUnposted() -> (previous: Int64, newest: Int64)? {
-        state.withLock { state -> (previous: Int64, newest: Int64)? in
+    /// The last token value posted and the newest transaction's, if that is newer; and while a
+    /// trace records, what other processes changed in between, read with the same connection
+    /// (under the lock ``stop()`` waits for: the read never outlives the container).
+    private func newestUnposted() -> (previous: Int64, newest: Int64, changedElsewhere: [PersistentIdentifier])? {
+        state.withLock { state -> (previous: Int64, newest: Int64, changedElsewhere: [PersistentIdentifier])? in
             guard !state.stopped else { return nil }
             do {
                 if state.reader == nil { state.reader = try ReaderPool.openReader(at: url, busyTimeout: busyTimeout) }
@@ -117,7 +125,10 @@ final class RemoteChangeMonitor: Sendable {
                 let newest = try HistoryTables.newestToken(in: reader)
                 guard newest > state.newest else { return nil }
                 defer { state.newest = newest }
-                return (state.newest, newest)
+                let elsewhere = TraceRecorder.isRecording
+                    ? (try? HistoryTables.changesByOtherProcesses(after: state.newest, through: newest, in: reader, identify: identify)) ?? []
+                    : []
+                return (state.newest, newest, elsewhere)
             } catch {
                 state.reader = nil  // the file may be gone or busy: try afresh at the next announcement
                 return nil
