@@ -1,8 +1,7 @@
 /// A context's children that merge its saves automatically
 /// (``ModelContext/automaticallyMergesChangesFromParent`` on a child), held weakly: a child
 /// lives as long as its owner keeps it.
-// @unchecked: the list is only touched under its lock.
-final class ChildContexts: @unchecked Sendable {
+final class ChildContexts: Sendable {
     private struct WeakChild {
         weak var context: ModelContext?
     }

@@ -1,6 +1,6 @@
 /// What a child's ``ModelContext/save()`` hands its parent: the models it inserted, changed and
-/// deleted, as values and identifiers. Built on the child's queue, taken in on the parent's
-/// (``ModelContext/takeIn(_:)``): `Sendable`, no models in it.
+/// deleted, as values and identifiers. Built on the child's queue and taken in on the parent's
+/// (`ModelContext+SaveToParent.swift`): `Sendable`, no models in it.
 struct ChildSave: Sendable {
     /// One inserted or changed model.
     struct Object: Sendable {

@@ -61,10 +61,14 @@ public struct NestedDeadlock: Scenario {
         let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
         let child = try ChildProcess(lab, ["nested-deadlock", way.rawValue])
         let bothBusy = await child.nextLine(where: { $0 == NestedWaits.bothBusyLine }, within: Self.startLimit)
+        let watched = ContinuousClock.now
         let done = await child.nextLine(where: { $0 == NestedWaits.doneLine },
                                         within: way == .waiting ? Self.stallLimit : Self.startLimit)
         if done == nil { child.kill() }
         let end = await child.termination()
+        // The child process in a trace: its own lane, from both blocks running to its end.
+        TraceRecorder.span(done != nil ? "both blocks finished" : "both queues wait for each other: stopped by the lesson",
+                           on: "process lab nested-deadlock \(way.rawValue)", from: watched, to: .now)
         return ChildRun(bothBusy: bothBusy != nil, finished: done != nil,
                         stoppedByTheLesson: done == nil && end?.bySignal == true && end?.status == SIGKILL)
     }
