@@ -252,6 +252,29 @@ struct NestedContextTests {
         #expect(violations.isEmpty)
     }
 
+    @Test("A results observer follows nesting: the parent's list shows a child's save at once, and a merging child's list shows the parent's saves")
+    func resultsObservers() async throws {
+        let (_, parent, ids) = try stack()
+        let child = ModelContext(parent: parent, concurrencyType: .privateQueue)
+        child.automaticallyMergesChangesFromParent = true
+        let descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.title)])
+        let parentList = try parent.performAndWait { try ResultsObserver<Item, Never>(fetchDescriptor: descriptor, modelContext: parent) }
+        let childList = try child.performAndWait { try ResultsObserver<Item, Never>(fetchDescriptor: descriptor, modelContext: child) }
+        // A child's save: the parent takes the edits in, and its list shows them before any store write.
+        try child.performAndWait {
+            try child.existingModel(for: ids["a"]!, as: Item.self).title = "a from the child"
+            try child.save()
+        }
+        #expect(parent.performAndWait { parentList.results.compactMap(\.title) } == ["a from the child", "b", "c"])
+        // The parent's save: the merging child merges it, and its list shows it.
+        try parent.performAndWait {
+            try parent.existingModel(for: ids["b"]!, as: Item.self).title = "b from the parent"
+            try parent.save()
+        }
+        await child.perform(schedule: .enqueued) {}  // behind the merge the parent's save enqueued
+        #expect(child.performAndWait { childList.results.compactMap(\.title) } == ["a from the child", "b from the parent", "c"])
+    }
+
     @Test("A trace draws a child's save as a merge into its parent, with an arrow from the save")
     func traced() async throws {
         let (_, parent, ids) = try stack()
