@@ -96,29 +96,24 @@ public final class ModelContext: @unchecked Sendable {
     }
 
     /// A context bound by Core Data's rule: to the queue you name.
-    public init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
-        self.concurrencyType = concurrencyType
-        self.parent = nil
-        self.containerReference = .strong(container)
-        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
-        self.queue = .main
-        self.queueLabel = QueueIdentity.mainQueueLabel
-        link.bind(self)
-        if concurrencyType == .privateQueue {
-            bindPrivateQueue()
-        }
-        ScheduleRun.noteCreated(self)
+    public convenience init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
+        self.init(container, parent: nil, concurrencyType: concurrencyType)
     }
 
     /// A child of `parent`, bound to the queue you name: Core Data's parent context. It fetches
     /// through its parent (its results include the parent's unsaved changes), and its ``save()``
     /// pushes its changes into the parent only; the parent's save writes the store (or pushes
     /// them one level further up). It belongs to the parent's container.
-    public init(parent: ModelContext, concurrencyType: ConcurrencyType) {
+    public convenience init(parent: ModelContext, concurrencyType: ConcurrencyType) {
+        self.init(parent.container, parent: parent, concurrencyType: concurrencyType)
+    }
+
+    /// A context of `container` on the queue named, reading through `parent` if there is one.
+    private init(_ container: ModelContainer, parent: ModelContext?, concurrencyType: ConcurrencyType) {
         self.concurrencyType = concurrencyType
         self.parent = parent
-        self.containerReference = .strong(parent.container)
-        self.link = ContextLink(accessPolicy: parent.container.accessPolicySwitch)
+        self.containerReference = .strong(container)
+        self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)

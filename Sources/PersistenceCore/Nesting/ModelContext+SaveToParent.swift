@@ -24,7 +24,7 @@ extension ModelContext {
         save.deleted = deleted.map(\.persistentModelID)
         let changes = save.changes
         try TraceRecorder.span(.save, on: self) { saveEvent in
-            try parent.performAndWait { try parent.takeIn(save, flowingFrom: saveEvent) }
+            try parent.performAndWait { try parent.takeIn(save, changes: changes, flowingFrom: saveEvent) }
         }
         // What was pushed is now what the parent holds: the child's models are clean.
         for data in inserted + updated {
@@ -46,12 +46,13 @@ extension ModelContext {
 
     /// Takes a child's saved changes in as this context's own unsaved ones. Checks first that
     /// every model the child changed or deleted is still here, and changes nothing if one is not.
-    /// A trace draws it as a merge into this context, with an arrow from the child's save.
-    func takeIn(_ save: ChildSave, flowingFrom saveEvent: UInt64) throws {
-        try TraceRecorder.span(.merge(save.changes), on: self, flowsFrom: [saveEvent]) { _ in try takeIn(save) }
+    /// `changes` are the save's identifiers, as its did-save reports them. A trace draws it as a
+    /// merge into this context, with an arrow from the child's save.
+    func takeIn(_ save: ChildSave, changes: ModelContext.Changes, flowingFrom saveEvent: UInt64) throws {
+        try TraceRecorder.span(.merge(changes), on: self, flowsFrom: [saveEvent]) { _ in try takeIn(save, changes: changes) }
     }
 
-    private func takeIn(_ save: ChildSave) throws {
+    private func takeIn(_ save: ChildSave, changes: ModelContext.Changes) throws {
         var models: [PersistentIdentifier: any PersistentModel] = [:]
         var heldBefore = Set<PersistentIdentifier>()
         for identifier in save.updated.map(\.identifier) + save.deleted {
@@ -85,7 +86,7 @@ extension ModelContext {
         for identifier in save.deleted {
             if let model = models[identifier] { delete(model) }
         }
-        notifyObservers(.merged(save.changes))
+        notifyObservers(.merged(changes))
     }
 
     /// A model a child inserted, registered here as this context's own new model, under the

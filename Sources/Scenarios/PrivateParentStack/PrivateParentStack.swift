@@ -58,7 +58,7 @@ public struct PrivateParentStack: Scenario {
     /// The main context inserts `count` items and saves: the file is written on the main queue.
     private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
         let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-main")
-        let writes = WriteWatch(container)
+        let saves = SaveWatch(container: container)
         await MainActor.run {
             for item in Self.items(count) { container.mainContext.insert(item) }
         }
@@ -71,7 +71,7 @@ public struct PrivateParentStack: Scenario {
                 return clock.now - started
             }
         }
-        return SaveRun(fileWrittenOn: writes.queues, savedMilliseconds: mainQueueTime.milliseconds,
+        return SaveRun(fileWrittenOn: Self.commitQueues(saves), savedMilliseconds: mainQueueTime.milliseconds,
                        storedAfterTheUISave: try Self.storedCount(container), stored: try Self.storedCount(container),
                        mainQueueLongestWaitMilliseconds: recording.maxDelay.milliseconds)
     }
@@ -85,7 +85,7 @@ public struct PrivateParentStack: Scenario {
     private func saveBehindAWriter(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
         let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-writer")
         let stack = WriterStack(container: container)
-        let writes = WriteWatch(container)
+        let saves = SaveWatch(container: container)
         await MainActor.run {
             for item in Self.items(count) { stack.viewContext.insert(item) }
         }
@@ -100,7 +100,7 @@ public struct PrivateParentStack: Scenario {
             try await stack.writer.perform { try stack.writer.save() }   // the file, on the writer's queue
             return push
         }
-        return SaveRun(fileWrittenOn: writes.queues, savedMilliseconds: pushTime.milliseconds,
+        return SaveRun(fileWrittenOn: Self.commitQueues(saves), savedMilliseconds: pushTime.milliseconds,
                        storedAfterTheUISave: storedAfterPush, stored: try Self.storedCount(container),
                        mainQueueLongestWaitMilliseconds: recording.maxDelay.milliseconds)
     }
@@ -131,6 +131,11 @@ public struct PrivateParentStack: Scenario {
     // tutorial:end right-way
 
     // MARK: The items and the store
+
+    /// The queue each commit to the store ran on, in order: a child's save into its parent is no commit.
+    static func commitQueues(_ saves: SaveWatch) -> [String] {
+        saves.stop().filter(\.commitsToTheStore).map(\.queueLabel)
+    }
 
     static func items(_ count: Int) -> [Item] {
         (0..<count).map { Item(timestamp: Date(timeIntervalSince1970: 1_700_000_000 + Double($0)), title: "item \($0)", count: $0) }

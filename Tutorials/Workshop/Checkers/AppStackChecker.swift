@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import Scenarios
 
 /// Exercise 16's contract: the context the views use, and how their changes reach the store.
 @MainActor
@@ -19,13 +20,7 @@ enum AppStackChecker {
     static func check<Stack: SavingStack>(_ stack: Stack.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            // The queue of each commit to the store: a did-save of a context with no parent.
-            let commits = Locked<[String]>([])
-            let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
-                guard let context = note.object as? ModelContext, context.container === container, context.parent == nil else { return }
-                commits.withLock { $0.append(DispatchQueue.currentLabel) }
-            }
-            defer { NotificationCenter.default.removeObserver(observer) }
+            let saves = SaveWatch(container: container)
             let app = Stack(container: container)
             let context = app.viewContext
             for number in 0..<200 { context.insert(Item(timestamp: Date(timeIntervalSince1970: Double(number)), count: number)) }
@@ -35,7 +30,7 @@ enum AppStackChecker {
             if !onMainQueue {
                 findings.append("`viewContext` is not a main-queue context: views read it on the MainActor.")
             }
-            let queues = commits.withLock { $0 }
+            let queues = saves.stop().filter(\.commitsToTheStore).map(\.queueLabel)
             if queues.contains(DispatchQueue.main.label) {
                 findings.append("The store was written on the main queue (\(queues.joined(separator: ", "))): the UI waits for the file for the whole save.")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
+import Scenarios
 
 /// Exercise 3's contract: the import a button starts.
 protocol ItemImporting: Sendable {

@@ -1,7 +1,7 @@
 /// The main context inserts `count` items and saves: the file is written on the main queue.
 private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-main")
-    let writes = WriteWatch(container)
+    let saves = SaveWatch(container: container)
     await MainActor.run {
         for item in Self.items(count) { container.mainContext.insert(item) }
     }
@@ -14,7 +14,7 @@ private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironm
             return clock.now - started
         }
     }
-    return SaveRun(fileWrittenOn: writes.queues, savedMilliseconds: mainQueueTime.milliseconds,
+    return SaveRun(fileWrittenOn: Self.commitQueues(saves), savedMilliseconds: mainQueueTime.milliseconds,
                    storedAfterTheUISave: try Self.storedCount(container), stored: try Self.storedCount(container),
                    mainQueueLongestWaitMilliseconds: recording.maxDelay.milliseconds)
 }

@@ -3,7 +3,7 @@
 private func saveBehindAWriter(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-writer")
     let stack = WriterStack(container: container)
-    let writes = WriteWatch(container)
+    let saves = SaveWatch(container: container)
     await MainActor.run {
         for item in Self.items(count) { stack.viewContext.insert(item) }
     }
@@ -18,7 +18,7 @@ private func saveBehindAWriter(_ count: Int, in environment: ScenarioEnvironment
         try await stack.writer.perform { try stack.writer.save() }   // the file, on the writer's queue
         return push
     }
-    return SaveRun(fileWrittenOn: writes.queues, savedMilliseconds: pushTime.milliseconds,
+    return SaveRun(fileWrittenOn: Self.commitQueues(saves), savedMilliseconds: pushTime.milliseconds,
                    storedAfterTheUISave: storedAfterPush, stored: try Self.storedCount(container),
                    mainQueueLongestWaitMilliseconds: recording.maxDelay.milliseconds)
 }
