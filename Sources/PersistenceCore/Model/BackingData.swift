@@ -17,34 +17,37 @@ public final class BackingData: @unchecked Sendable {
     /// The entity this object is an instance of.
     public let entity: EntitySchema
 
+    // The queue-confined state below skips Swift's run-time check that no two accesses to a
+    // stored property overlap on one thread (`@exclusivity(unchecked)`): every access is a plain
+    // read, write or in-place change with no call inside it, so none can overlap another, and
+    // the check cost an import a tenth of its time (see `FastPaths/README.md`). The context's
+    // queue is what guards it, as said above.
+
     /// The values as the context last read them from the store, one per attribute in
     /// ``EntitySchema/attributes`` order (nil for an object never saved). A fetch's rows share
     /// their values' storage (see `FastPaths/RowValues.swift`); they are never written.
-    var cachedValues: RowValues?
+    @exclusivity(unchecked) var cachedValues: RowValues?
     /// The values written since the last read or save, one per attribute, if any were
     /// (`hasWrittenValues`); until then the values are the cached ones, so that reading a row
     /// costs no array of its own.
-    ///
-    /// Swift checks at run time that no two accesses to it overlap. That check costs an attribute
-    /// get about 9 ns and keeps every goal met (see `FastPaths/README.md`), so it stays on.
-    private var writtenValues: [SQLiteValue]
+    @exclusivity(unchecked) private var writtenValues: [SQLiteValue]
     /// Whether `writtenValues` holds the current values. A flag of its own, not
     /// `writtenValues.isEmpty`: reading and writing one attribute touches the array exactly as a
     /// plain `[SQLiteValue]` would, once its subscript, so two threads racing on one model (the
     /// `WrongQueueMutation` lesson's mistake) lose writes, as the lesson shows, and nothing worse.
-    private var hasWrittenValues: Bool
+    @exclusivity(unchecked) private var hasWrittenValues: Bool
     /// The `Z_OPT` version the context last read: optimistic locking compares it at save.
-    var version: Int64 = 0
+    @exclusivity(unchecked) var version: Int64 = 0
     /// Which attributes changed since the last save or refresh.
-    var changedAttributes = AttributeMask()
+    @exclusivity(unchecked) var changedAttributes = AttributeMask()
     /// Each relationship's related models, or `.fault` until first touched (see
     /// `Relationships/BackingData+Relationships.swift`).
-    var relations: [RelationSlot]
+    @exclusivity(unchecked) var relations: [RelationSlot]
     /// Which relationships changed since the last save or refresh.
-    var changedRelationships = AttributeMask()
+    @exclusivity(unchecked) var changedRelationships = AttributeMask()
     /// For each changed to-many relationship, its members as last read from the store: what a
     /// merge compares with, to keep this context's additions and removals on top of another's.
-    var relationBaselines: [Int: [any PersistentModel]] = [:]
+    @exclusivity(unchecked) var relationBaselines: [Int: [any PersistentModel]] = [:]
 
     /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
     /// so that making one costs no lookup of the unattached scope. Behind a lock inline in the
