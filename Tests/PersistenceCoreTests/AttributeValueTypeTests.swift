@@ -34,6 +34,22 @@ struct AttributeValueTypeTests {
         #expect(Errand.relatedModelTypes.isEmpty)
     }
 
+    @Test("Text comes back byte for byte: an empty string is text, not NULL; NUL characters and non-ASCII survive")
+    func textEdgeCases() throws {
+        let titles = ["", "a\u{0}b", "\u{0}", "café ☕️ 東京", String(repeating: "long ", count: 40)]
+        let container = try ModelContainer(for: Errand.self, configuration: .inMemory)
+        let writer = container.newBackgroundContext()
+        try writer.performAndWait {
+            for title in titles { writer.insert(Errand(title: title, status: .open)) }
+            try writer.save()
+        }
+        let reader = container.newBackgroundContext()
+        let read = try reader.performAndWait { try reader.fetch(FetchDescriptor<Errand>()).map(\.title) }
+        #expect(read.sorted() == titles.sorted())
+        let empties = try reader.performAndWait { try reader.fetchCount(FetchDescriptor<Errand>(predicate: #Predicate { $0.title == "" })) }
+        #expect(empties == 1)
+    }
+
     @Test("Every value comes back from the store as it was set, and nil as nil")
     func roundTrip() throws {
         let directory = TemporaryDirectory()

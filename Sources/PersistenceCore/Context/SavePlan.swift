@@ -85,7 +85,8 @@ struct SavePlan: Sendable {
         var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
             let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
-            statement.reset()
+            // Every parameter is bound again below: clearing the bindings first would be wasted.
+            statement.reset(clearingBindings: false)
             try statement.bind(.integer(primaryKey), at: 1)
             try statement.bind(.integer(sql.entityNumber), at: 2)
             try statement.bind(.integer(1), at: 3)

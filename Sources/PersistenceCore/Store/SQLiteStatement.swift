@@ -22,10 +22,10 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    /// Clears the previous run and bindings.
-    func reset() {
+    /// Clears the previous run and, unless the caller binds every parameter again, the bindings.
+    func reset(clearingBindings: Bool = true) {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        if clearingBindings { sqlite3_clear_bindings(handle) }
     }
 
     /// Binds `values` to the parameters `?1`, `?2`, … in order.
@@ -41,11 +41,7 @@ final class SQLiteStatement {
         case .null: sqlite3_bind_null(handle, index)
         case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
         case .real(let real): sqlite3_bind_double(handle, index, real)
-        case .text(let text):
-            // The byte count, not -1: a Swift string may contain NUL characters.
-            text.utf8CString.withUnsafeBufferPointer { bytes in
-                sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count - 1), SQLITE_TRANSIENT)
-            }
+        case .text(let text): bindText(text, at: index)
         case .blob(let data):
             data.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLITE_TRANSIENT)
@@ -56,6 +52,16 @@ final class SQLiteStatement {
             }
         }
         guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+
+    /// Binds the string's own UTF-8 bytes, with no copy made first. The byte count, not -1: a
+    /// Swift string may contain NUL characters. A pointer even for "": SQLite binds NULL for none.
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            return sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), SQLITE_TRANSIENT)
+        }
     }
 
     /// Advances to the next row; false when the statement is done.
