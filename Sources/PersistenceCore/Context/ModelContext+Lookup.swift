@@ -70,15 +70,19 @@ extension ModelContext {
 
     /// Registers an object for a stored row (or a fault when `row` is nil) in the uniquing table.
     func register<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
-        let model = makeRegisteredModel(T.self, identifier: identifier, row: row)
+        let model = makeRegisteredModel(T.self, identifier: identifier, values: row?.values, version: row?.version ?? 0)
         registered[identifier] = model
         return model
     }
 
-    /// A model bound to this context for a stored row (or a fault), for the caller to put in the
-    /// uniquing table.
-    func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, row: EntitySQL.Row?) -> T {
-        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: row?.values, version: row?.version ?? 0,
+    /// A model bound to this context for a stored row's `values` and `version` (or a fault, for
+    /// nil values), for the caller to put in the uniquing table.
+    ///
+    /// The values and version, not the row: a fetch makes one model per row, and passing its row
+    /// as an optional copied the row and destroyed the copy each time (about 270 instructions per
+    /// model, 6% of a fetch's).
+    func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, values: RowValues?, version: Int64) -> T {
+        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: values, version: version,
                                registeredThrough: link)
         return data.adopted { T(backingData: data) }
     }

@@ -125,7 +125,7 @@ extension ModelContext {
                 if data.isFault { fill(data, with: row) }
                 if let typed = model as? T { return typed }
             }
-            let model = makeRegisteredModel(T.self, identifier: identifier, row: row)
+            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.values, version: row.version)
             slot = model
             return model
         }
