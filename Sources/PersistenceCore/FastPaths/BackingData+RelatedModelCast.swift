@@ -11,4 +11,23 @@ extension BackingData {
         if type(of: model) == Target.self { return unsafeDowncast(model as AnyObject, to: Target.self) }
         return model as? Target
     }
+
+    /// `models` as `Target`s, each converted by ``cast(_:to:)``: what a to-many getter hands out.
+    ///
+    /// The plain code is `models.map { cast($0, to: Target.self) }`, which the compiler made
+    /// into one append per model (a uniqueness check and a capacity check each): reading 1k
+    /// trips' 20k stops spent about 130 instructions per stop in it. Here the array is made at
+    /// its final size and filled in one loop.
+    @inlinable
+    static func castAll<Target: PersistentModel>(_ models: [any PersistentModel], to target: Target.Type,
+                                                 orElse mismatch: (any PersistentModel) -> Never) -> [Target] {
+        guard !models.isEmpty else { return [] }
+        return [Target](unsafeUninitializedCapacity: models.count) { typed, count in
+            for model in models {
+                guard let converted = cast(model, to: Target.self) else { mismatch(model) }
+                (typed.baseAddress! + count).initialize(to: converted)
+                count += 1
+            }
+        }
+    }
 }

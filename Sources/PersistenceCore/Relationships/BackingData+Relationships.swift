@@ -44,9 +44,8 @@ extension BackingData {
     /// Reads to-many relationship `index`; the body of every generated to-many getter.
     @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target] {
-        relatedModels(at: index).map { model in
-            guard let typed = Self.cast(model, to: Target.self) else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
-            return typed
+        Self.castAll(relatedModels(at: index), to: Target.self) { model in
+            relationshipTypeMismatch(at: index, holding: model, expected: Target.self)
         }
     }
 

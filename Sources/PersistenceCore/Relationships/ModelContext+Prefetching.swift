@@ -94,6 +94,7 @@ extension ModelContext {
         _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, owner: OwnerKey
     ) throws(ModelError) -> [Int64: [any PersistentModel]] {
         var rows: [(owner: Int64, row: EntitySQL.Row)] = []
+        rows.reserveCapacity(keys.count)  // at least as many rows as owners, usually
         let sorted = keys.sorted()
         for chunk in KeyChunks.of(sorted) {
             // In the index's order (the column, then the row's key): no sort, and each owner's

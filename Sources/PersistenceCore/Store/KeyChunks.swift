@@ -9,8 +9,15 @@ enum KeyChunks {
         stride(from: 0, to: keys.count, by: size).map { keys[$0..<min($0 + size, keys.count)] }
     }
 
-    /// `?1, ?2, …, ?count`: the placeholders of one chunk's `IN (…)`.
+    /// `?1, ?2, …, ?count`: the placeholders of one chunk's `IN (…)`. A full chunk's are made
+    /// once: building 500 placeholders took a tenth of a millisecond per query.
     static func placeholders(_ count: Int) -> String {
+        count == size ? fullChunkPlaceholders : makePlaceholders(count)
+    }
+
+    private static let fullChunkPlaceholders = makePlaceholders(size)
+
+    private static func makePlaceholders(_ count: Int) -> String {
         (1...max(count, 1)).map { "?\($0)" }.joined(separator: ", ")
     }
 }
