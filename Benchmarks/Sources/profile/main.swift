@@ -19,6 +19,17 @@ func measured<T>(_ body: () throws -> T) rethrows -> T {
     return try body()
 }
 
+/// glibc's `malloc_usable_size`, which Foundation on Linux does not export.
+@_silgen_name("malloc_usable_size") func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
+/// How many of `trips`' stops have a title: every stop's title read. A function rather than a
+/// closure in this file's top-level code, which is on the MainActor: Swift 6 checks a closure's
+/// isolation each time it is called from elsewhere (`reduce`, `count(where:)`), and those checks
+/// were a tenth of the trips scenario's instructions, which the benchmark does not pay.
+func stopTitles(of trips: [Trip]) -> Int {
+    trips.reduce(0) { $0 + $1.stops.count { !$0.title.isEmpty } }
+}
+
 /// A store holding `count` items, made outside the measurement.
 func store(_ count: Int) throws -> ModelContainer {
     let container = try ModelContainer(for: Item.self, configuration: .inMemory)
@@ -37,16 +48,25 @@ let rows = Array(ItemRow.hundredThousand.prefix(count))
 
 switch scenario {
 case "import":
-    let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
-    try context.performAndWait {
-        try measured {
-            for row in rows { context.insert(Item(row)) }
-            try context.save()
+    // PHASES=1 also prints how long the inserts and the save took apart.
+    let phases = ProcessInfo.processInfo.environment["PHASES"] != nil
+    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
+        try context.performAndWait {
+            try measured {
+                let start = ContinuousClock.now
+                for row in rows { context.insert(Item(row)) }
+                let inserted = ContinuousClock.now
+                try context.save()
+                if phases { print("  inserts \(inserted - start), save \(ContinuousClock.now - inserted)") }
+            }
         }
     }
 case "raw-import":
-    let database = RawSQLite()
-    measured { database.insert(rows) }
+    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        let database = RawSQLite()
+        measured { database.insert(rows) }
+    }
 case "fetch", "fetch-memory":
     let container = try store(count)
     let minimum = 0
@@ -172,10 +192,15 @@ case "trips", "trips-faulting", "trips-join":
     for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
         let context = container.newBackgroundContext()
         let titles = try context.performAndWait {
-            try measured { try context.fetch(descriptor).reduce(0) { $0 + $1.stops.count { !$0.title.isEmpty } } }
+            try measured { stopTitles(of: try context.fetch(descriptor)) }
         }
         precondition(titles == count * 20)
     }
+case "sizes":
+    // The bytes the allocator hands an `Item` and its backing data (each allocation's usable size).
+    let item = Item(timestamp: .now)
+    print("Item \(mallocUsableSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
+          + "its BackingData \(mallocUsableSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
 default:
-    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join [count]")
+    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|sizes [count]")
 }
