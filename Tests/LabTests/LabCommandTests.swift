@@ -113,7 +113,7 @@ struct LabCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let store = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".sqlite") })
         let text = try await LabProcess.run(["inspect", folder.appendingPathComponent(store).path])
-        #expect(text.status == 0)
+        #expect(text.status == 0, "\(text.standardError)")
         let words = text.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // unwrapped
         #expect(words.contains("Stop.trip: Trip?, nullify, inverse stops (column ZTRIP)"))
         #expect(words.contains("Z_1TAGS"))
