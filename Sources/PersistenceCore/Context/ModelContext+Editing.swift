@@ -16,7 +16,8 @@ extension ModelContext {
             fatalError("\(data.entity.name) \(data.persistentModelID) already belongs to another context: a model is bound to one context. Pass its persistentModelID and fetch it in this one.")
         }
         let key = ObjectIdentifier(data)
-        if deletedObjects.removeValue(forKey: key) != nil {
+        // Checked for emptiness first: a removal from an empty dictionary still hashes the key.
+        if !deletedObjects.isEmpty, deletedObjects.removeValue(forKey: key) != nil {
             data.set(BackingData.Flag.deleted, false)
             data.set(BackingData.Flag.changed, updatedObjects[key] != nil)
             return

@@ -82,17 +82,16 @@ struct SavePlan: Sendable {
                               connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
         outcome.insertedKeys.reserveCapacity(inserted.count)
         outcome.written.reserveCapacity(outcome.written.count + inserted.count)
-        var inserts: [String: (sql: EntitySQL, statement: SQLiteStatement)] = [:]
+        var inserts: [String: SQLiteStatement] = [:]
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
-            let (sql, statement) = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
+            let statement = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
             // Every parameter is bound again below: clearing the bindings first would be wasted.
             statement.reset(clearingBindings: false)
+            // The entity number and version 1 are in the statement (`EntitySQL.insert`).
             try statement.bind(.integer(primaryKey), at: 1)
-            try statement.bind(.integer(sql.entityNumber), at: 2)
-            try statement.bind(.integer(1), at: 3)
             let written = values[data]
             for (offset, value) in written.enumerated() {
-                try statement.bind(value, at: Int32(offset + 4))
+                try statement.bind(value, at: Int32(offset + 2))
             }
             do {
                 while try statement.step() {}
@@ -135,12 +134,10 @@ struct SavePlan: Sendable {
 
     /// The prepared INSERT of an entity, looked up once per save rather than once per row.
     private static func insertStatement(
-        for entity: String, in cache: inout [String: (sql: EntitySQL, statement: SQLiteStatement)],
-        connection: SQLiteConnection, store: SQLiteStore
-    ) throws(ModelError) -> (sql: EntitySQL, statement: SQLiteStatement) {
+        for entity: String, in cache: inout [String: SQLiteStatement], connection: SQLiteConnection, store: SQLiteStore
+    ) throws(ModelError) -> SQLiteStatement {
         if let cached = cache[entity] { return cached }
-        let sql = try store.sql(for: entity)
-        let prepared = (sql: sql, statement: try connection.cachedStatement(sql.insert))
+        let prepared = try connection.cachedStatement(try store.sql(for: entity).insert)
         cache[entity] = prepared
         return prepared
     }

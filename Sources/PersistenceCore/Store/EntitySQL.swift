@@ -22,7 +22,9 @@ final class EntitySQL: Sendable {
     let select: String
     /// `SELECT Z_PK, Z_OPT, … FROM ZITEM WHERE Z_PK = ?1`
     let selectByPrimaryKey: String
-    /// `INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, …) VALUES (?, ?, 1, …)`
+    /// `INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, …) VALUES (?1, 1, 1, ?2, …)`: the entity number
+    /// and a new row's version 1 written in the statement, so that each row binds only its key
+    /// and values.
     let insert: String
     /// `UPDATE ZITEM SET Z_OPT = ?2, ZA = ?3, … WHERE Z_PK = ?1`
     let update: String
@@ -50,8 +52,8 @@ final class EntitySQL: Sendable {
             : "Z_ENT IN (\(schema.entityNumbers(ofKind: entity.name).map(String.init).joined(separator: ", ")))"
         select = "SELECT \(selectColumns)\(hasSubentities ? ", Z_ENT" : "") FROM \(table)"
         selectByPrimaryKey = "\(select) WHERE Z_PK = ?1" + (kindFilter.map { " AND \($0)" } ?? "")
-        let placeholders = (0..<columns.count).map { "?\($0 + 4)" }
-        insert = "INSERT INTO \(table) (\((["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", "))) VALUES (\((["?1", "?2", "?3"] + placeholders).joined(separator: ", ")))"
+        let placeholders = (0..<columns.count).map { "?\($0 + 2)" }
+        insert = "INSERT INTO \(table) (\((["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", "))) VALUES (\((["?1", "\(entityNumber)", "1"] + placeholders).joined(separator: ", ")))"
         let assignments = ["Z_OPT = ?2"] + columns.enumerated().map { "\($1) = ?\($0 + 3)" }
         update = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?1"
         delete = "DELETE FROM \(table) WHERE Z_PK = ?1"
