@@ -17,7 +17,7 @@ extension ModelContext {
         // A child saves into its parent, not the store (`Nesting/ModelContext+SaveToParent.swift`).
         if let parent { return try saveToParent(parent) }
         try propagateDeletions()
-        let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
+        let inserted = insertedObjects.map(\.backingData)
         let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }
         let deleted = deletedObjects.values.map(\.backingData)
         let plan = SavePlan(
@@ -87,10 +87,11 @@ extension ModelContext {
         // remove each temporary key (a probe into a large table, and a shift of its neighbours)
         // and insert its permanent one. After a save no object is temporary any more: every
         // temporary key in the table belongs to an object this save inserted.
-        let rebuild = outcome.insertedKeys.count * 2 >= registered.count
-        for (data, temporary, primaryKey) in outcome.insertedKeys {
-            makePermanent(data, temporary: temporary, primaryKey: primaryKey, rekey: !rebuild)
-            data.set(BackingData.Flag.inserted, false)
+        let rebuild = outcome.inserted.count * 2 >= registered.count
+        // One pass over each new object: its permanent identifier and what it now holds as saved.
+        for insertion in outcome.inserted {
+            makePermanent(insertion.data, temporary: insertion.temporary, primaryKey: insertion.primaryKey, rekey: !rebuild)
+            insertion.data.takeSaved(insertion.values, version: 1)
         }
         if rebuild {
             var rekeyed = [PersistentIdentifier: any PersistentModel](minimumCapacity: registered.count)
@@ -100,12 +101,7 @@ extension ModelContext {
             registered = rekeyed
         }
         for write in outcome.written {
-            write.data.takeStoredValues(write.values)
-            write.data.version = write.version
-            write.data.changedAttributes = AttributeMask()
-            write.data.changedRelationships = AttributeMask()
-            write.data.relationBaselines = [:]
-            write.data.set(BackingData.Flag.changed | BackingData.Flag.deleted, false)
+            write.data.takeSaved(write.values, version: write.version)
         }
         for (data, reason) in outcome.removed {
             forget(data, because: reason)

@@ -5,8 +5,16 @@ struct SaveOutcome: Sendable {
         let values: RowValues
         let version: Int64
     }
-    /// Each inserted object, its temporary identifier and its new primary key.
-    var insertedKeys: [(BackingData, PersistentIdentifier, Int64)] = []
+    /// A new row: the object, its temporary identifier, its new primary key and the values written.
+    struct Insertion: Sendable {
+        let data: BackingData
+        let temporary: PersistentIdentifier
+        let primaryKey: Int64
+        let values: RowValues
+    }
+    /// Each inserted object, in insertion order.
+    var inserted: [Insertion] = []
+    /// Each changed object written (inserted ones are in `inserted`).
     var written: [Write] = []
     /// The objects whose rows are gone after the save, and why.
     var removed: [(BackingData, BackingData.Invalidation)] = []

@@ -80,8 +80,7 @@ struct SavePlan: Sendable {
     /// The new rows, last: they cannot conflict, but a unique attribute can.
     private func writeInserts(into outcome: inout SaveOutcome, keys: [Int64], values: RelationshipWrites.Values,
                               connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
-        outcome.insertedKeys.reserveCapacity(inserted.count)
-        outcome.written.reserveCapacity(outcome.written.count + inserted.count)
+        outcome.inserted.reserveCapacity(inserted.count)
         var inserts: [String: SQLiteStatement] = [:]
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
             let statement = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
@@ -98,8 +97,7 @@ struct SavePlan: Sendable {
             } catch {
                 throw Self.explainConstraint(error, entity: data.entity)
             }
-            outcome.insertedKeys.append((data, temporary, primaryKey))
-            outcome.written.append(.init(data: data, values: written, version: 1))
+            outcome.inserted.append(.init(data: data, temporary: temporary, primaryKey: primaryKey, values: written))
             outcome.noteInserted(primaryKey, in: temporary.scope)
         }
     }

@@ -175,6 +175,17 @@ public final class BackingData: @unchecked Sendable {
         hasWrittenValues = false
     }
 
+    /// Makes `values`, just committed as `version`, what the object holds as saved: no change is
+    /// pending any more, and a new object is new no longer.
+    func takeSaved(_ values: RowValues, version: Int64) {
+        takeStoredValues(values)
+        self.version = version
+        changedAttributes = AttributeMask()
+        changedRelationships = AttributeMask()
+        if !relationBaselines.isEmpty { relationBaselines = [:] }
+        set(Flag.changed | Flag.deleted | Flag.inserted, false)
+    }
+
     /// Writes attribute `index`, copying the values last read first if nothing was written yet.
     private func write(_ stored: SQLiteValue, at index: Int) {
         if !hasWrittenValues {
