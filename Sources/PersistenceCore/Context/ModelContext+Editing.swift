@@ -28,8 +28,7 @@ extension ModelContext {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
         }
         registered[identifier] = model
-        insertedObjects[key] = model
-        insertionOrder.append(key)
+        insertedObjects.append(model)
         data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
         if !data.relations.isEmpty { completeRelationships(of: data) }
@@ -48,8 +47,8 @@ extension ModelContext {
         }
         guard data.modelContext === self, !data.isDeleted else { return }
         let key = ObjectIdentifier(data)
-        if insertedObjects.removeValue(forKey: key) != nil {
-            insertionOrder.removeAll { $0 == key }
+        if data.has(BackingData.Flag.inserted) {
+            insertedObjects.removeAll { ObjectIdentifier($0.backingData) == key }
             registered[data.persistentModelID] = nil
             data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
             data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
@@ -70,7 +69,7 @@ extension ModelContext {
     /// The models inserted since the last save, in insertion order.
     public var insertedModels: [any PersistentModel] {
         checkQueue("ModelContext.insertedModels")
-        return insertionOrder.compactMap { insertedObjects[$0] }
+        return insertedObjects
     }
 
     /// The saved models changed since the last save (deleted ones excluded).
@@ -89,7 +88,7 @@ extension ModelContext {
     /// values last read from the store, deleted ones come back.
     public func rollback() {
         checkQueue("ModelContext.rollback()")
-        for model in insertedObjects.values {
+        for model in insertedObjects {
             let data = model.backingData
             registered[data.persistentModelID] = nil
             data.set(BackingData.Flag.detached, true)
@@ -124,7 +123,6 @@ extension ModelContext {
 
     func clearChangeTracking() {
         insertedObjects.removeAll()
-        insertionOrder.removeAll()
         updatedObjects.removeAll()
         deletedObjects.removeAll()
     }

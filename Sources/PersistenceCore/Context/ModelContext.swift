@@ -51,12 +51,14 @@ public final class ModelContext: @unchecked Sendable {
     // Queue-confined state.
     /// The uniquing table: one instance per identifier.
     var registered: [PersistentIdentifier: any PersistentModel] = [:]
-    /// Unsaved changes, keyed by the object (its identifier changes when it is saved). Without
-    /// Swift's run-time check that accesses do not overlap, as `BackingData`'s state: each access
-    /// is one lookup, insertion or removal (see `FastPaths/README.md`). The uniquing table keeps
-    /// the check: a fetch passes it `inout` across the models' initializers.
-    @exclusivity(unchecked) var insertedObjects: [ObjectIdentifier: any PersistentModel] = [:]
-    @exclusivity(unchecked) var insertionOrder: [ObjectIdentifier] = []
+    /// Unsaved changes. New models in insertion order: a model is in the list exactly while its
+    /// backing data has the `inserted` flag, which answers "is it new here?" without a lookup.
+    /// Changed and deleted models keyed by the object (its identifier changes when it is saved).
+    ///
+    /// Without Swift's run-time check that accesses do not overlap, as `BackingData`'s state: each
+    /// access is one append, lookup, insertion or removal (see `FastPaths/README.md`). The
+    /// uniquing table keeps the check: a fetch passes it `inout` across the models' initializers.
+    @exclusivity(unchecked) var insertedObjects: [any PersistentModel] = []
     @exclusivity(unchecked) var updatedObjects: [ObjectIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) var deletedObjects: [ObjectIdentifier: any PersistentModel] = [:]
     /// The query generation reads are pinned to, and the snapshot that holds it once a read has

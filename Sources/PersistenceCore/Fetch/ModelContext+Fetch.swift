@@ -135,7 +135,7 @@ extension ModelContext {
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.
     func hasPendingChanges<T: PersistentModel>(of type: T.Type) -> Bool {
         let isT: (any PersistentModel) -> Bool = { $0 is T }
-        return insertedObjects.values.contains(where: isT) || updatedObjects.values.contains(where: isT)
+        return insertedObjects.contains(where: isT) || updatedObjects.values.contains(where: isT)
             || deletedObjects.values.contains(where: isT)
     }
 
@@ -170,7 +170,7 @@ extension ModelContext {
         if descriptor.includePendingChanges {
             candidates.removeAll { $0.backingData.isDeleted }
             var seen = Set(candidates.map { ObjectIdentifier($0.backingData) })
-            let pending = (updatedObjects.values.compactMap { $0 as? T } + insertionOrder.compactMap { insertedObjects[$0] as? T })
+            let pending = (updatedObjects.values.compactMap { $0 as? T } + insertedObjects.compactMap { $0 as? T })
                 .filter { !$0.backingData.isDeleted }
             for model in pending where seen.insert(ObjectIdentifier(model.backingData)).inserted {
                 candidates.append(model)
@@ -178,7 +178,7 @@ extension ModelContext {
         }
         if descriptor.sortBy.isEmpty {
             // Saved rows by primary key, then unsaved ones in insertion order: as SQL would have it.
-            let position = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
+            let position = Dictionary(uniqueKeysWithValues: insertedObjects.enumerated().map { (ObjectIdentifier($1.backingData), $0) })
             func rank(_ model: T) -> (Int64, Int) {
                 let data = model.backingData
                 return (data.persistentModelID.primaryKey ?? .max, position[ObjectIdentifier(data)] ?? 0)
@@ -189,7 +189,7 @@ extension ModelContext {
             let hasRelationships = !T.entitySchema.relationships.isEmpty
             candidates = try candidates.filter { model in
                 let key = ObjectIdentifier(model.backingData)
-                let hasUnsavedChanges = insertedObjects[key] != nil || updatedObjects[key] != nil || judgedInMemory.contains(key)
+                let hasUnsavedChanges = model.backingData.has(BackingData.Flag.inserted) || updatedObjects[key] != nil || judgedInMemory.contains(key)
                 // A model with relationships is judged as registered: a detached copy of its row
                 // belongs to no context, so it could not read its relationships.
                 guard !hasUnsavedChanges, !hasRelationships, let row = storedRows[key] else { return try predicate.evaluate(model) }

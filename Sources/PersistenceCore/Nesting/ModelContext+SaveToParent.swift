@@ -16,7 +16,7 @@ extension ModelContext {
     func saveToParent(_ parent: ModelContext) throws {
         try propagateDeletions()
         var save = ChildSave()
-        let inserted = insertionOrder.compactMap { insertedObjects[$0]?.backingData }
+        let inserted = insertedObjects.map(\.backingData)
         let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }
         let deleted = deletedObjects.values.map(\.backingData)
         save.inserted = inserted.map { ChildSave.object($0, isNew: true) }
@@ -100,9 +100,7 @@ extension ModelContext {
         data.values = object.values  // unsaved: written here, never read from the store
         data.cachedValues = nil
         data.relations = data.entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
-        let key = ObjectIdentifier(data)
-        insertedObjects[key] = model
-        insertionOrder.append(key)
+        insertedObjects.append(model)
         data.set(BackingData.Flag.inserted | BackingData.Flag.changed, true)
         return model
     }

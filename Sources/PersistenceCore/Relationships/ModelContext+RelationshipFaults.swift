@@ -87,6 +87,6 @@ extension ModelContext {
     /// The changed and the inserted models: the ones whose own side of a relationship may say
     /// something the store does not know yet.
     var modelsWithUnsavedChanges: [any PersistentModel] {
-        Array(updatedObjects.values) + insertionOrder.compactMap { insertedObjects[$0] }
+        Array(updatedObjects.values) + insertedObjects
     }
 }
