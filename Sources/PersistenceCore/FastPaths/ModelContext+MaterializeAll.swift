@@ -1,4 +1,15 @@
 extension ModelContext {
+    /// Makes room in the uniquing table `table` for `count` more models, leaving it at most about
+    /// half full.
+    ///
+    /// The plain code is `table.reserveCapacity(table.count + count)`, which a `Dictionary` may
+    /// fill to three quarters. Identifiers are placed by groups of consecutive keys
+    /// (`PersistentIdentifier+Hashing.swift`), and in a fuller table the groups' runs collide:
+    /// prefetching 20k stops into a table of 32k buckets probed about 220 instructions per row.
+    static func reserveUniquingRoom(for count: Int, in table: inout [PersistentIdentifier: any PersistentModel]) {
+        table.reserveCapacity((table.count + count) * 3 / 2)
+    }
+
     /// The registered instance for each row, in order.
     ///
     /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so

@@ -37,7 +37,7 @@ extension ModelContext {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.store.sql(for: T.entitySchema.name)
         let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
-        registered.reserveCapacity(registered.count + rows.count)
+        Self.reserveUniquingRoom(for: rows.count, in: &registered)
         if plan.isComplete {
             return materializeAll(T.self, sql: sql, rows)
         }

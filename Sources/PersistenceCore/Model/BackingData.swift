@@ -47,7 +47,7 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var changedRelationships = AttributeMask()
     /// For each changed to-many relationship, its members as last read from the store: what a
     /// merge compares with, to keep this context's additions and removals on top of another's.
-    @exclusivity(unchecked) var relationBaselines: [Int: [any PersistentModel]] = [:]
+    @exclusivity(unchecked) var relationBaselines = [Int: [any PersistentModel]]()
 
     /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
     /// so that making one costs no lookup of the unattached scope. Behind a lock inline in the

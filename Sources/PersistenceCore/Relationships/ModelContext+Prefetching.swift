@@ -124,7 +124,7 @@ extension ModelContext {
         _ type: T.Type, _ destination: EntitySQL, _ rows: [(owner: Int64, row: EntitySQL.Row)],
         into members: inout [Int64: [any PersistentModel]], in table: inout [PersistentIdentifier: any PersistentModel]
     ) {
-        table.reserveCapacity(table.count + rows.count)
+        Self.reserveUniquingRoom(for: rows.count, in: &table)
         var start = rows.startIndex
         while start < rows.endIndex {
             // A group's end is known before its models are made: each group's array is made at
