@@ -20,12 +20,16 @@ extension BackingData {
 
     /// Runs `makeModel` (which calls `init(backingData:)`) so that the new model adopts `self`
     /// as its backing data instead of building one to throw away.
+    ///
+    /// Only for a backing data just made, which no other thread can reach yet: the adopting flag
+    /// is set and cleared with plain stores, not the atomic read-modify-writes of
+    /// ``set(_:_:)`` (a locked instruction each, twice per fetched row).
     func adopted<T>(by makeModel: () -> T) -> T {
-        if !has(Flag.adopting) { set(Flag.adopting, true) }
+        setUnshared(Flag.adopting, true)
         Adoption.offer(self)
         defer {
             Adoption.withdraw()
-            set(Flag.adopting, false)
+            setUnshared(Flag.adopting, false)
         }
         return makeModel()
     }

@@ -283,6 +283,13 @@ public final class BackingData: @unchecked Sendable {
         }
     }
 
+    /// ``set(_:_:)`` for an object no other thread can reach yet: a load and a store, no
+    /// read-modify-write (see `FastPaths/BackingData+Adoption.swift`).
+    func setUnshared(_ flag: UInt16, _ on: Bool) {
+        let flags = flags.load(ordering: .relaxed)
+        self.flags.store(on ? flags | flag : flags & ~flag, ordering: .relaxed)
+    }
+
     func has(_ flag: UInt16) -> Bool {
         flags.load(ordering: .acquiring) & flag != 0
     }
