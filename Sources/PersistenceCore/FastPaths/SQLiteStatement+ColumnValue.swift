@@ -14,6 +14,7 @@ extension SQLiteStatement {
     /// multi-thread mode protected and unprotected values "can be used interchangeably": every
     /// connection is opened with `SQLITE_OPEN_NOMUTEX`, and a ``SQLiteStore`` lends it to one
     /// caller at a time.
+    @inline(__always)
     func columnValue(_ index: Int32, as type: AttributeType) -> SQLiteValue {
         guard let value = sqlite3_column_value(handle, index) else { return .null }
         switch sqlite3_value_type(value) {
@@ -27,9 +28,7 @@ extension SQLiteStatement {
             guard let bytes = sqlite3_value_blob(value) else { return .blob(Data()) }
             let count = Int(sqlite3_value_bytes(value))
             guard type == .uuid, count == 16 else { return .blob(Data(bytes: bytes, count: count)) }
-            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &raw) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
-            return .uuid(UUID(uuid: raw))
+            return .uuid(bytes.loadUnaligned(as: UUID.self))
         default: return .null
         }
     }
