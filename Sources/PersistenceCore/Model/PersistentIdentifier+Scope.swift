@@ -36,7 +36,9 @@ extension PersistentIdentifier {
             let entityName: String
         }
 
-        /// Every scope made so far: one small object per entity of every store opened.
+        /// Every scope made so far: one small object per entity of every store opened. Never
+        /// emptied: identifiers hold their scope without retaining it (`unowned(unsafe)`), which
+        /// is safe only because every scope lives as long as the process.
         private static let table = Locked<[Key: Scope]>([:])
     }
 }

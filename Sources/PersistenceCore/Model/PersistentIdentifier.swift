@@ -17,7 +17,11 @@ public struct PersistentIdentifier: Hashable, Sendable, Codable {
     }
 
     /// The store and entity, shared with every identifier of the same entity in the same store.
-    let scope: Scope
+    ///
+    /// Not retained: scopes are interned, and the intern table keeps each one for the life of the
+    /// process, so copying and dropping an identifier costs no reference counting (see
+    /// `FastPaths/README.md`).
+    unowned(unsafe) let scope: Scope
     /// A permanent primary key or a temporary token.
     public let storage: Storage
 
