@@ -48,7 +48,7 @@ extension ModelContext {
         guard data.modelContext === self, !data.isDeleted else { return }
         let key = ObjectIdentifier(data)
         if data.has(BackingData.Flag.inserted) {
-            insertedObjects.removeAll { ObjectIdentifier($0.backingData) == key }
+            insertedObjects.removeAll { $0.backingData === data }
             registered[data.persistentModelID] = nil
             data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
             data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)

@@ -175,8 +175,9 @@ public final class BackingData: @unchecked Sendable {
         hasWrittenValues = false
     }
 
-    /// Makes `values`, just committed as `version`, what the object holds as saved: no change is
-    /// pending any more, and a new object is new no longer.
+    /// Makes `values`, just saved as `version` (to the store, or pushed into a parent context),
+    /// what the object holds as saved: no change is pending any more, and a new object is new no
+    /// longer.
     func takeSaved(_ values: RowValues, version: Int64) {
         takeStoredValues(values)
         self.version = version

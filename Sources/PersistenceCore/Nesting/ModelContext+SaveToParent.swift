@@ -28,11 +28,7 @@ extension ModelContext {
         }
         // What was pushed is now what the parent holds: the child's models are clean.
         for data in inserted + updated {
-            data.takeStoredValues(data.values)
-            data.changedAttributes = AttributeMask()
-            data.changedRelationships = AttributeMask()
-            data.relationBaselines = [:]
-            data.set(BackingData.Flag.inserted | BackingData.Flag.changed, false)
+            data.takeSaved(data.values, version: data.version)
         }
         for data in deleted {
             forget(data, because: .deletedAndSaved)
