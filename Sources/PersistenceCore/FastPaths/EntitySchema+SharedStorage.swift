@@ -10,9 +10,29 @@ extension EntitySchema {
         /// The fields themselves; equality and hashing compare them.
         let fields: Fields
 
-        init(_ fields: Fields) {
+        private init(_ fields: Fields) {
             self.fields = fields
         }
+
+        /// The one storage holding `fields`, made on first use.
+        ///
+        /// Interned, so that schemas with equal fields share one object and comparing them
+        /// compares one pointer, and kept for the life of the process, so that a schema can hold
+        /// its storage without retaining it (`unowned(unsafe)`): a model made or fetched then
+        /// costs no atomic reference counting for its schema. Schemas are made when a model type
+        /// is first used and when a container pairs inverses or reads a store's schema: the
+        /// table holds one storage per distinct schema, not one per container.
+        static func interned(_ fields: Fields) -> SharedStorage {
+            table.withLock { table in
+                if let storage = table[fields] { return storage }
+                let storage = SharedStorage(fields)
+                table[fields] = storage
+                return storage
+            }
+        }
+
+        /// Every storage made so far. Never emptied: schemas hold their storage unretained.
+        private static let table = Locked<[Fields: SharedStorage]>([:])
 
         struct Fields: Hashable, Sendable {
             let name: String

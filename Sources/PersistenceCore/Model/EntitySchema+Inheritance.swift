@@ -48,7 +48,7 @@ extension EntitySchema {
         let inheritance = Inheritance(ancestors: (superentity.inheritance?.ancestors ?? []) + [superentity.name],
                                       inheritedAttributes: superentity.attributes.count,
                                       inheritedRelationships: superentity.relationships.count)
-        storage = SharedStorage(.init(name: name, attributes: own.attributes, relationships: own.relationships,
+        storage = .interned(.init(name: name, attributes: own.attributes, relationships: own.relationships,
                                       resolvedIndexes: superentity.resolvedIndexes + own.resolvedIndexes,
                                       uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
     }

@@ -7,7 +7,9 @@
 public struct EntitySchema: Sendable, Hashable, Codable {
     /// The fields below, in one shared object: a schema is copied with every object made, so a
     /// copy is one reference, not four (see `FastPaths/EntitySchema+SharedStorage.swift`).
-    var storage: SharedStorage
+    /// Not retained: storages are interned, and the intern table keeps each one for the life of
+    /// the process, so copying a schema costs no atomic reference counting.
+    unowned(unsafe) var storage: SharedStorage
 
     /// The class name, e.g. `Item`.
     public var name: String { storage.fields.name }
@@ -21,7 +23,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         get { storage.fields.relationships }
         set {
             // A new storage: other copies of this schema keep what they had.
-            storage = SharedStorage(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
+            storage = .interned(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
                                           uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
         }
     }
@@ -62,7 +64,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        storage = SharedStorage(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
+        storage = .interned(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
                                       uniquenessConstraints: uniquenessConstraints, indices: indices))
     }
 
@@ -107,7 +109,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only the generated accessors use resolved indexes; a stored model has none.
-        storage = SharedStorage(.init(
+        storage = .interned(.init(
             name: try container.decode(String.self, forKey: .name),
             attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
@@ -128,9 +130,9 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         try container.encodeIfPresent(inheritance, forKey: .inheritance)
     }
 
-    /// Two schemas are equal when their fields are, whether or not they share storage.
+    /// Two schemas are equal when their fields are: then they share one storage, which is interned.
     public static func == (lhs: EntitySchema, rhs: EntitySchema) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage  // interned: equal fields share one storage
     }
 
     public func hash(into hasher: inout Hasher) {
