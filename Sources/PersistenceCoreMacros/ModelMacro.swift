@@ -211,7 +211,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             let placeholders = model.persistedNames.map { "    _\($0) = PersistenceCore.PersistedPropertyPlaceholder()\n" }.joined()
             body = model.isSubclass
                 ? "    _\(model.className)_backingData = backingData\n" + placeholders + "    super.init(backingData: backingData)\n"
-                : "    self.backingData = backingData\n" + placeholders
+                : "    // Adopted already, as a rule: no retain and release of the same object.\n"
+                    + "    if self.backingData !== backingData {\n        self.backingData = backingData\n    }\n" + placeholders
         }
         return """
             /// Creates the model over existing backing data: how a context materializes a row.

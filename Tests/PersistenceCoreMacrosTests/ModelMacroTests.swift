@@ -90,7 +90,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                     _timestamp = PersistenceCore.PersistedPropertyPlaceholder()
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
@@ -145,7 +148,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 public nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -207,7 +213,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 fileprivate nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _a = PersistenceCore.PersistedPropertyPlaceholder()
                     _b = PersistenceCore.PersistedPropertyPlaceholder()
                     _c = PersistenceCore.PersistedPropertyPlaceholder()
@@ -252,7 +261,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                 }
             }
 
@@ -301,7 +313,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -353,7 +368,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -495,7 +513,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
                     _trip = PersistenceCore.PersistedPropertyPlaceholder()
@@ -562,7 +583,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _trip = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
                     _notes = PersistenceCore.PersistedPropertyPlaceholder()
@@ -626,7 +650,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _trip = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -736,7 +763,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _stops = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -788,7 +818,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _stops = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -951,7 +984,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
                     _status = PersistenceCore.PersistedPropertyPlaceholder()
                     _priority = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1032,7 +1068,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _sights = PersistenceCore.PersistedPropertyPlaceholder()
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                     _visits = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1103,7 +1142,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -1186,7 +1228,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                     _givenName = PersistenceCore.PersistedPropertyPlaceholder()
                     _familyName = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1369,7 +1414,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
@@ -1437,7 +1485,10 @@ final class ModelMacroTests: XCTestCase {
 
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: PersistenceCore.BackingData) {
-                    self.backingData = backingData
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if self.backingData !== backingData {
+                        self.backingData = backingData
+                    }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
             }
