@@ -335,6 +335,37 @@ struct RelationshipTests {
         }
     }
 
+    @Test("Prefetching over several key chunks, with owners of no rows and groups of every size, loads what faulting reads")
+    func prefetchingManyOwners() throws {
+        // 1,100 trips: three chunks of keys. Trip n has n % 7 stops (none for every seventh), and
+        // the first eight trips have 30 each, so that the room the uniquing table is given from the
+        // first groups is too much at first, then too little.
+        let container = try makeTripContainer()
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for number in 0..<1_100 {
+                let trip = Trip(name: "trip \(number)")
+                seed.insert(trip)
+                trip.stops = (0..<(number < 8 ? 30 : number % 7)).map { Stop(title: "stop \(number).\($0)", position: $0) }
+            }
+            try seed.save()
+        }
+        func titles(prefetching: Bool) throws -> [String: [String]] {
+            let context = container.newBackgroundContext()
+            var descriptor = FetchDescriptor<Trip>()
+            if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+            return try context.performAndWait {
+                Dictionary(uniqueKeysWithValues: try context.fetch(descriptor).map { ($0.name, $0.stops.map(\.title)) })
+            }
+        }
+        let prefetched = try titles(prefetching: true)
+        #expect(prefetched.count == 1_100)
+        #expect(prefetched["trip 7"] == (0..<30).map { "stop 7.\($0)" })
+        #expect(prefetched["trip 14"] == [])
+        #expect(prefetched["trip 1099"] == (0..<(1_099 % 7)).map { "stop 1099.\($0)" })
+        #expect(prefetched == (try titles(prefetching: false)), "the same stops, in the same order, as faulting reads them")
+    }
+
     @Test("Prefetching a key path that is no relationship is a typed error before anything is read")
     func prefetchingAnAttribute() throws {
         let context = try makeTripContainer().newBackgroundContext()

@@ -10,6 +10,15 @@ extension ModelContext {
         table.reserveCapacity((table.count + count) * 3 / 2)
     }
 
+    /// Keeps the uniquing table `table` at most half full once `count` more models are in it,
+    /// for a caller that adds models one at a time without knowing how many will come: the table
+    /// doubles when half full, where a `Dictionary` waits until it is three quarters full.
+    @inline(__always)
+    static func keepUniquingRoom(for count: Int, in table: inout [PersistentIdentifier: any PersistentModel]) {
+        // `capacity` is what the table holds before it grows: three quarters of its buckets.
+        if (table.count + count) * 3 > table.capacity * 2 { table.reserveCapacity((table.count + count) * 3) }
+    }
+
     /// The registered instance for each row, in order.
     ///
     /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so

@@ -93,47 +93,88 @@ extension ModelContext {
     private func readRelated<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, owner: OwnerKey
     ) throws(ModelError) -> [Int64: [any PersistentModel]] {
-        var rows: [(owner: Int64, row: EntitySQL.Row)] = []
-        rows.reserveCapacity(keys.count)  // at least as many rows as owners, usually
-        let sorted = keys.sorted()
-        for chunk in KeyChunks.of(sorted) {
+        var grouping = Grouping(keys: keys.sorted())
+        for chunk in KeyChunks.of(grouping.keys) {
             // In the index's order (the column, then the row's key): no sort, and each owner's
             // rows come together, by primary key, as a relationship fault reads them.
             let query = "\(select) WHERE \(column) IN (\(KeyChunks.placeholders(chunk.count))) ORDER BY \(column), Z_PK"
             try readStore { (connection) throws(ModelError) in
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(chunk.map { .integer($0) })
-                var reader = destination.rowReader()
-                while try statement.step() {
-                    let row = destination.row(of: statement, reader: &reader)
-                    guard let key = owner.read(from: statement, row: row) else { continue }
-                    rows.append((key, row))
-                }
+                try materializeGroups(T.self, destination, of: statement, owner: owner, into: &grouping, in: &registered)
             }
         }
-        // Every chunk read first, so the uniquing table grows once, not once per chunk.
-        var members: [Int64: [any PersistentModel]] = [:]
-        members.reserveCapacity(keys.count)
-        materializeGroups(T.self, destination, rows, into: &members, in: &registered)
-        return members
+        return grouping.members
     }
 
-    /// Materializes `rows`, which come grouped by owner, and files each group under its owner:
-    /// one table entry per owner, not one lookup per row.
-    private func materializeGroups<T: PersistentModel>(
-        _ type: T.Type, _ destination: EntitySQL, _ rows: [(owner: Int64, row: EntitySQL.Row)],
-        into members: inout [Int64: [any PersistentModel]], in table: inout [PersistentIdentifier: any PersistentModel]
-    ) {
-        Self.reserveUniquingRoom(for: rows.count, in: &table)
-        var start = rows.startIndex
-        while start < rows.endIndex {
-            // A group's end is known before its models are made: each group's array is made at
-            // its final size, not grown one append at a time.
-            let owner = rows[start].owner
-            var end = start + 1
-            while end < rows.endIndex && rows[end].owner == owner { end += 1 }
-            members[owner] = rows[start..<end].map { materialize(T.self, sql: destination, row: $0.row, in: &table) as any PersistentModel }
-            start = end
+    /// The models read so far, by owner, and how far through the keys asked for they are.
+    private struct Grouping {
+        /// The keys asked for, in order: the rows come in this order.
+        let keys: [Int64]
+        var members: [Int64: [any PersistentModel]] = [:]
+        /// The rows filed so far.
+        var rows = 0
+        /// How many of `keys` are behind the rows filed so far: their owners', and those before
+        /// them that own no row.
+        var keysPassed = 0
+
+        init(keys: [Int64]) {
+            self.keys = keys
+            members.reserveCapacity(keys.count)
         }
+
+        mutating func file(_ group: [any PersistentModel], of owner: Int64) {
+            members[owner] = group
+            rows += group.count
+            while keysPassed < keys.count && keys[keysPassed] <= owner { keysPassed += 1 }
+        }
+
+        /// How many more rows are likely to come, judged from the keys passed so far; nil until a
+        /// few owners are filed, and between the times it is judged (when the owners filed reach
+        /// 8, 16, 32, …: a few times in all).
+        var expectedMoreRows: Int? {
+            let filed = members.count
+            guard filed >= 8, filed & (filed - 1) == 0 else { return nil }
+            return rows * (keys.count - keysPassed) / keysPassed
+        }
+    }
+
+    /// Steps `statement` to its end, materializing each row as it is read, and files each owner's
+    /// group under its owner: one table entry per owner, not one lookup per row.
+    ///
+    /// Each row is made into its model at once, while its values are in the cache: reading all
+    /// rows into a list first and then making the models read the list back from memory (20k
+    /// rows, a megabyte) and destroyed it after. The uniquing table is kept at most half full
+    /// (see ``ModelContext/reserveUniquingRoom(for:in:)``). How many rows will come is not known
+    /// in advance, so room is made as the first owners' groups show how large groups are: left to
+    /// grow row by row, the table rehashed every model again each time it doubled, through the
+    /// standard library's unspecialized code (about 250 instructions a model).
+    private func materializeGroups<T: PersistentModel>(
+        _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owner: OwnerKey,
+        into grouping: inout Grouping, in table: inout [PersistentIdentifier: any PersistentModel]
+    ) throws(ModelError) {
+        var reader = destination.rowReader()
+        var group: [any PersistentModel] = []
+        var groupOwner: Int64?
+        func file() {
+            guard let groupOwner else { return }
+            grouping.file(group, of: groupOwner)
+            if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
+        }
+        while try statement.step() {
+            let row = destination.row(of: statement, reader: &reader)
+            guard let key = owner.read(from: statement, row: row) else { continue }
+            if key != groupOwner {
+                file()
+                // The next group is made at the size of the last: owners' groups are alike, as a rule.
+                let size = group.count
+                groupOwner = key
+                group = []
+                group.reserveCapacity(size)
+            }
+            Self.keepUniquingRoom(for: 1, in: &table)
+            group.append(materialize(T.self, sql: destination, row: row, in: &table))
+        }
+        file()
     }
 }
