@@ -4,8 +4,9 @@ extension EntitySchema {
     /// The plain code is the four fields stored in the struct itself. A schema is copied with
     /// every model made, fetched rows included: `T.entitySchema`, the backing data's `entity`,
     /// `@Model`'s default backing data. Each copy of four fields was four retains and, later,
-    /// four releases; one reference is one of each. Immutable: changing a schema's
-    /// relationships (only while a schema pairs inverses) makes a new storage.
+    /// four releases; an interned storage held unretained is none (see ``interned(_:)``).
+    /// Immutable: changing a schema's relationships (only while a schema pairs inverses) makes,
+    /// or finds, another storage.
     final class SharedStorage: Sendable {
         /// The fields themselves; equality and hashing compare them.
         let fields: Fields

@@ -19,6 +19,21 @@ extension ModelContext {
         if (table.count + count) * 3 > table.capacity * 2 { table.reserveCapacity((table.count + count) * 3) }
     }
 
+    /// How many more related rows a prefetch that has read `rows` rows for `owners` owners, with
+    /// `keysPassed` of its `keys` keys behind it, is likely to read: what it gives the uniquing
+    /// table room for (``reserveUniquingRoom(for:in:)``) before it makes their models.
+    ///
+    /// The plain code lets the table grow as models come (``keepUniquingRoom(for:in:)`` alone):
+    /// each time it doubles, every model in it is hashed and moved again, through the standard
+    /// library's unspecialized code, about 250 instructions a model. Judged when the owners
+    /// filed reach 8, 16, 32, … (nil otherwise): a few times in all, and not from one owner's
+    /// group alone. Too little room is made up as the table grows; too much is at most the
+    /// average group so far once more for every key still to come.
+    static func expectedMoreRelatedRows(rows: Int, owners: Int, keysPassed: Int, keys: Int) -> Int? {
+        guard owners >= 8, owners & (owners - 1) == 0, keysPassed > 0 else { return nil }
+        return rows * (keys - keysPassed) / keysPassed
+    }
+
     /// The registered instance for each row, in order.
     ///
     /// A loop over the concrete rows rather than `rows.map`: `fetch` is generic over the model, so

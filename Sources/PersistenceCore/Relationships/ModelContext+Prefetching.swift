@@ -129,13 +129,9 @@ extension ModelContext {
             while keysPassed < keys.count && keys[keysPassed] <= owner { keysPassed += 1 }
         }
 
-        /// How many more rows are likely to come, judged from the keys passed so far; nil until a
-        /// few owners are filed, and between the times it is judged (when the owners filed reach
-        /// 8, 16, 32, …: a few times in all).
+        /// How many more rows are likely to come (see ``ModelContext/expectedMoreRelatedRows(rows:owners:keysPassed:keys:)``).
         var expectedMoreRows: Int? {
-            let filed = members.count
-            guard filed >= 8, filed & (filed - 1) == 0 else { return nil }
-            return rows * (keys.count - keysPassed) / keysPassed
+            ModelContext.expectedMoreRelatedRows(rows: rows, owners: members.count, keysPassed: keysPassed, keys: keys.count)
         }
     }
 
