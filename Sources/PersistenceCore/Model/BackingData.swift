@@ -14,13 +14,12 @@ import Synchronization
 // context's queue (the rule ConcurrencyDebug checks); `identity` is under a lock; `flags` and
 // `linkSlot` are atomics.
 public final class BackingData: @unchecked Sendable {
-    // What every attribute read touches comes first, next to the object's header: the flags,
-    // then the values (`storedValue(at:)`). Swift lays stored properties out in declaration
-    // order, so a read of a model not touched for a while (the titles of 20k prefetched stops)
-    // misses the cache once per object rather than on two or three lines of it.
-
-    /// What the object is now (a fault, new, changed, deleted, registered…): see ``Flag``.
-    private let flags = Atomic<UInt16>(0)
+    // What every attribute read touches comes first, next to the object's header: the values
+    // last read, whether others were written since, and the flags (`storedValue(at:)`). Swift
+    // lays stored properties out in declaration order, each right after the one before, so a
+    // read of a model not touched for a while (the titles of 20k prefetched stops) misses the
+    // cache on one line of it rather than on two or three; the two small fields fill what would
+    // otherwise be padding.
 
     // The queue-confined state below skips Swift's run-time check that no two accesses to a
     // stored property overlap on one thread (`@exclusivity(unchecked)`): every access is a plain
@@ -32,15 +31,17 @@ public final class BackingData: @unchecked Sendable {
     /// ``EntitySchema/attributes`` order (nil for an object never saved). A fetch's rows share
     /// their values' storage (see `FastPaths/RowValues.swift`); they are never written.
     @exclusivity(unchecked) var cachedValues: RowValues?
-    /// The values written since the last read or save, one per attribute, if any were
-    /// (`hasWrittenValues`); until then the values are the cached ones, so that reading a row
-    /// costs no array of its own.
-    @exclusivity(unchecked) private var writtenValues: [SQLiteValue]
     /// Whether `writtenValues` holds the current values. A flag of its own, not
     /// `writtenValues.isEmpty`: reading and writing one attribute touches the array exactly as a
     /// plain `[SQLiteValue]` would, once its subscript, so two threads racing on one model (the
     /// `WrongQueueMutation` lesson's mistake) lose writes, as the lesson shows, and nothing worse.
     @exclusivity(unchecked) private var hasWrittenValues: Bool
+    /// What the object is now (a fault, new, changed, deleted, registered…): see ``Flag``.
+    private let flags = Atomic<UInt16>(0)
+    /// The values written since the last read or save, one per attribute, if any were
+    /// (`hasWrittenValues`); until then the values are the cached ones, so that reading a row
+    /// costs no array of its own.
+    @exclusivity(unchecked) private var writtenValues: [SQLiteValue]
     /// The entity this object is an instance of.
     public let entity: EntitySchema
     /// The `Z_OPT` version the context last read: optimistic locking compares it at save.

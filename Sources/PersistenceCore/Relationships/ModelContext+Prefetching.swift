@@ -129,7 +129,8 @@ extension ModelContext {
             while keysPassed < keys.count && keys[keysPassed] <= owner { keysPassed += 1 }
         }
 
-        /// How many more rows are likely to come (see ``ModelContext/expectedMoreRelatedRows(rows:owners:keysPassed:keys:)``).
+        /// How many more rows are likely to come, judged now and then (see
+        /// ``ModelContext/expectedMoreRelatedRows(rows:owners:keysPassed:keys:)``); nil between times.
         var expectedMoreRows: Int? {
             ModelContext.expectedMoreRelatedRows(rows: rows, owners: members.count, keysPassed: keysPassed, keys: keys.count)
         }
