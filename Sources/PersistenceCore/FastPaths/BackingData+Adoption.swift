@@ -52,7 +52,7 @@ private enum Adoption {
         guard let pointer = pthread_getspecific(key) else { return nil }
         let data = Unmanaged<BackingData>.fromOpaque(pointer).takeUnretainedValue()
         // The same shared schema storage (the usual case) is the same entity, without comparing names.
-        guard data.entity.storage === entity.storage || data.entity.name == entity.name else { return nil }
+        guard data.entity.hasSameStorage(as: entity) || data.entity.name == entity.name else { return nil }
         pthread_setspecific(key, nil)
         return data
     }

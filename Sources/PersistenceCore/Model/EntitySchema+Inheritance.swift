@@ -17,7 +17,7 @@ extension EntitySchema {
     }
 
     /// The entity's place in an inheritance hierarchy; nil for an entity without a superentity.
-    public var inheritance: Inheritance? { storage.fields.inheritance }
+    public var inheritance: Inheritance? { field { $0.inheritance } }
 
     /// The name of the direct superentity, if there is one: Core Data's `superentity`.
     public var superentityName: String? { inheritance?.ancestors.last }
@@ -48,9 +48,9 @@ extension EntitySchema {
         let inheritance = Inheritance(ancestors: (superentity.inheritance?.ancestors ?? []) + [superentity.name],
                                       inheritedAttributes: superentity.attributes.count,
                                       inheritedRelationships: superentity.relationships.count)
-        storage = .interned(.init(name: name, attributes: own.attributes, relationships: own.relationships,
+        unmanagedStorage = .passUnretained(.interned(.init(name: name, attributes: own.attributes, relationships: own.relationships,
                                       resolvedIndexes: superentity.resolvedIndexes + own.resolvedIndexes,
-                                      uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
+                                      uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance)))
     }
 
     /// Where a subclass's own properties start in its schema: what `@Model` adds to the indexes

@@ -8,19 +8,38 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     /// The fields below, in one shared object: a schema is copied with every object made, so a
     /// copy is one reference, not four (see `FastPaths/EntitySchema+SharedStorage.swift`).
     /// Not retained: storages are interned, and the intern table keeps each one for the life of
-    /// the process, so copying a schema costs no atomic reference counting.
-    unowned(unsafe) var storage: SharedStorage
+    /// the process, so copying a schema costs no atomic reference counting. Its fields are read
+    /// through ``field(_:)``, which does not retain it either (an `unowned(unsafe)` reference
+    /// was retained and released around each read).
+    var unmanagedStorage: Unmanaged<SharedStorage>
+
+    /// The storage itself, for the rare reads that need the object.
+    var storage: SharedStorage {
+        get { unmanagedStorage.takeUnretainedValue() }
+        set { unmanagedStorage = .passUnretained(newValue) }
+    }
+
+    /// One of the storage's fields, read without retaining the storage.
+    @inline(__always)
+    func field<Value>(_ read: (SharedStorage.Fields) -> Value) -> Value {
+        unmanagedStorage._withUnsafeGuaranteedRef { read($0.fields) }
+    }
+
+    /// Whether `other` is this very schema: the same interned storage, compared as pointers.
+    func hasSameStorage(as other: EntitySchema) -> Bool {
+        unmanagedStorage.toOpaque() == other.unmanagedStorage.toOpaque()
+    }
 
     /// The class name, e.g. `Item`.
-    public var name: String { storage.fields.name }
+    public var name: String { field { $0.name } }
     /// The persisted attributes: those of the eight primitive types, then the others
     /// (``ResolvedProperty``), each in declaration order.
-    public var attributes: [AttributeSchema] { storage.fields.attributes }
+    public var attributes: [AttributeSchema] { field { $0.attributes } }
     /// The relationships: those marked `@Relationship`, then those only their type made
     /// relationships (``ResolvedProperty``), each in declaration order; the schema fills in
     /// inferred inverses.
     public internal(set) var relationships: [Schema.Relationship] {
-        get { storage.fields.relationships }
+        get { field { $0.relationships } }
         set {
             // A new storage: other copies of this schema keep what they had.
             storage = .interned(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
@@ -32,14 +51,14 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     /// relationships) whose values together may appear in one row only; SwiftData's
     /// `Schema.Entity.uniquenessConstraints`. A single `@Attribute(.unique)` is the attribute's
     /// ``AttributeSchema/isUnique`` instead.
-    public var uniquenessConstraints: [[String]] { storage.fields.uniquenessConstraints }
+    public var uniquenessConstraints: [[String]] { field { $0.uniquenessConstraints } }
     /// The indexes `#Index` lists, each the names of the attributes (or to-one relationships) it
     /// orders rows by: an SQLite index, so a predicate or sort on them need not scan the table.
-    public var indices: [[String]] { storage.fields.indices }
+    public var indices: [[String]] { field { $0.indices } }
 
     /// For each resolved property (``ResolvedProperty``), in declaration order, its index among
     /// the attributes or among the relationships, whichever its type made it.
-    @usableFromInline var resolvedIndexes: [Int] { storage.fields.resolvedIndexes }
+    @usableFromInline var resolvedIndexes: [Int] { field { $0.resolvedIndexes } }
 
     public init(name: String, attributes: [AttributeSchema], relationships: [Schema.Relationship] = [],
                 uniquenessConstraints: [[String]] = [], indices: [[String]] = []) {
@@ -64,8 +83,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        storage = .interned(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
-                                      uniquenessConstraints: uniquenessConstraints, indices: indices))
+        unmanagedStorage = .passUnretained(.interned(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
+                                      uniquenessConstraints: uniquenessConstraints, indices: indices)))
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals. A
@@ -109,14 +128,14 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only the generated accessors use resolved indexes; a stored model has none.
-        storage = .interned(.init(
+        unmanagedStorage = .passUnretained(.interned(.init(
             name: try container.decode(String.self, forKey: .name),
             attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
             resolvedIndexes: [],
             uniquenessConstraints: try container.decodeIfPresent([[String]].self, forKey: .uniquenessConstraints) ?? [],
             indices: try container.decodeIfPresent([[String]].self, forKey: .indices) ?? [],
-            inheritance: try container.decodeIfPresent(Inheritance.self, forKey: .inheritance)))
+            inheritance: try container.decodeIfPresent(Inheritance.self, forKey: .inheritance))))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -132,10 +151,10 @@ public struct EntitySchema: Sendable, Hashable, Codable {
 
     /// Two schemas are equal when their fields are: then they share one storage, which is interned.
     public static func == (lhs: EntitySchema, rhs: EntitySchema) -> Bool {
-        lhs.storage === rhs.storage  // interned: equal fields share one storage
+        lhs.hasSameStorage(as: rhs)  // interned: equal fields share one storage
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        field { hasher.combine($0) }
     }
 }
