@@ -8,7 +8,7 @@ extension EntitySchema {
     /// Immutable: changing a schema's relationships (only while a schema pairs inverses) makes,
     /// or finds, another storage.
     final class SharedStorage: Sendable {
-        /// The fields themselves; equality and hashing compare them.
+        /// The fields themselves; the intern table is keyed by them.
         let fields: Fields
 
         private init(_ fields: Fields) {
@@ -19,16 +19,18 @@ extension EntitySchema {
         ///
         /// Interned, so that schemas with equal fields share one object and comparing them
         /// compares one pointer, and kept for the life of the process, so that a schema can hold
-        /// its storage without retaining it (`unowned(unsafe)`): a model made or fetched then
+        /// its storage without retaining it (`Unmanaged`): a model made or fetched then
         /// costs no atomic reference counting for its schema. Schemas are made when a model type
         /// is first used and when a container pairs inverses or reads a store's schema: the
         /// table holds one storage per distinct schema, not one per container.
-        static func interned(_ fields: Fields) -> SharedStorage {
+        ///
+        /// Handed out unretained: the table holds the one reference the storage needs.
+        static func interned(_ fields: Fields) -> Unmanaged<SharedStorage> {
             table.withLock { table in
-                if let storage = table[fields] { return storage }
+                if let storage = table[fields] { return .passUnretained(storage) }
                 let storage = SharedStorage(fields)
                 table[fields] = storage
-                return storage
+                return .passUnretained(storage)
             }
         }
 

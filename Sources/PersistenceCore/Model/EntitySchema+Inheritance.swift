@@ -48,9 +48,9 @@ extension EntitySchema {
         let inheritance = Inheritance(ancestors: (superentity.inheritance?.ancestors ?? []) + [superentity.name],
                                       inheritedAttributes: superentity.attributes.count,
                                       inheritedRelationships: superentity.relationships.count)
-        unmanagedStorage = .passUnretained(.interned(.init(name: name, attributes: own.attributes, relationships: own.relationships,
+        unmanagedStorage = SharedStorage.interned(.init(name: name, attributes: own.attributes, relationships: own.relationships,
                                       resolvedIndexes: superentity.resolvedIndexes + own.resolvedIndexes,
-                                      uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance)))
+                                      uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
     }
 
     /// Where a subclass's own properties start in its schema: what `@Model` adds to the indexes

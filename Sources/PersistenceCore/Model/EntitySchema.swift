@@ -13,12 +13,6 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     /// was retained and released around each read).
     var unmanagedStorage: Unmanaged<SharedStorage>
 
-    /// The storage itself, for the rare reads that need the object.
-    var storage: SharedStorage {
-        get { unmanagedStorage.takeUnretainedValue() }
-        set { unmanagedStorage = .passUnretained(newValue) }
-    }
-
     /// One of the storage's fields, read without retaining the storage.
     @inline(__always)
     func field<Value>(_ read: (SharedStorage.Fields) -> Value) -> Value {
@@ -42,7 +36,7 @@ public struct EntitySchema: Sendable, Hashable, Codable {
         get { field { $0.relationships } }
         set {
             // A new storage: other copies of this schema keep what they had.
-            storage = .interned(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
+            unmanagedStorage = SharedStorage.interned(.init(name: name, attributes: attributes, relationships: newValue, resolvedIndexes: resolvedIndexes,
                                           uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
         }
     }
@@ -83,8 +77,8 @@ public struct EntitySchema: Sendable, Hashable, Codable {
                 relationships.append(relationship)
             }
         }
-        unmanagedStorage = .passUnretained(.interned(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
-                                      uniquenessConstraints: uniquenessConstraints, indices: indices)))
+        unmanagedStorage = SharedStorage.interned(.init(name: name, attributes: attributes, relationships: relationships, resolvedIndexes: resolvedIndexes,
+                                      uniquenessConstraints: uniquenessConstraints, indices: indices))
     }
 
     /// The SQLite table, named as Core Data names it: `Z` and the entity name in capitals. A
@@ -128,14 +122,14 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Only the generated accessors use resolved indexes; a stored model has none.
-        unmanagedStorage = .passUnretained(.interned(.init(
+        unmanagedStorage = SharedStorage.interned(.init(
             name: try container.decode(String.self, forKey: .name),
             attributes: try container.decode([AttributeSchema].self, forKey: .attributes),
             relationships: try container.decodeIfPresent([Schema.Relationship].self, forKey: .relationships) ?? [],
             resolvedIndexes: [],
             uniquenessConstraints: try container.decodeIfPresent([[String]].self, forKey: .uniquenessConstraints) ?? [],
             indices: try container.decodeIfPresent([[String]].self, forKey: .indices) ?? [],
-            inheritance: try container.decodeIfPresent(Inheritance.self, forKey: .inheritance))))
+            inheritance: try container.decodeIfPresent(Inheritance.self, forKey: .inheritance)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,6 +149,6 @@ public struct EntitySchema: Sendable, Hashable, Codable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        field { hasher.combine($0) }
+        hasher.combine(unmanagedStorage.toOpaque())  // equal schemas share one storage, as == says
     }
 }
