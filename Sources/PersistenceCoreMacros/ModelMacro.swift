@@ -216,7 +216,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         return """
             /// Creates the model over existing backing data: how a context materializes a row.
-            \(raw: model.access)nonisolated required init(backingData: PersistenceCore.BackingData) {
+            \(raw: model.access)nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
             \(raw: body)}
             """
     }

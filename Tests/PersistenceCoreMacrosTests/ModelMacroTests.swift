@@ -89,7 +89,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -147,7 +147,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                public nonisolated required init(backingData: PersistenceCore.BackingData) {
+                public nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -212,7 +212,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                fileprivate nonisolated required init(backingData: PersistenceCore.BackingData) {
+                fileprivate nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -260,7 +260,7 @@ final class ModelMacroTests: XCTestCase {
                 nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [:]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -312,7 +312,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -367,7 +367,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -512,7 +512,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -582,7 +582,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -649,7 +649,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -762,7 +762,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -817,7 +817,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -983,7 +983,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -1067,7 +1067,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -1141,7 +1141,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -1227,7 +1227,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -1360,7 +1360,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     _Car_backingData = backingData
                     _plate = PersistenceCore.PersistedPropertyPlaceholder()
                     _garage = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1413,7 +1413,7 @@ final class ModelMacroTests: XCTestCase {
                 ]
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData
@@ -1484,7 +1484,7 @@ final class ModelMacroTests: XCTestCase {
                 }
 
                 /// Creates the model over existing backing data: how a context materializes a row.
-                nonisolated required init(backingData: PersistenceCore.BackingData) {
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
                     if self.backingData !== backingData {
                         self.backingData = backingData

@@ -82,9 +82,9 @@ extension ModelContext {
     /// as an optional copied the row and destroyed the copy each time (about 270 instructions per
     /// model, 6% of a fetch's).
     func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, values: RowValues?, version: Int64) -> T {
-        let data = BackingData(entity: T.entitySchema, identifier: identifier, values: values, version: version,
-                               registeredThrough: link)
-        return data.adopted { T(backingData: data) }
+        let data = Unmanaged.passRetained(BackingData(entity: T.entitySchema, identifier: identifier, values: values,
+                                                      version: version, registeredThrough: link))
+        return BackingData.adopted(data) { T(backingData: $0) }
     }
 
     /// Loads a fault's row; stops the process when the row is gone, as SwiftData does.

@@ -28,7 +28,11 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     /// also stores `Stop`, as in SwiftData.
     static var relatedModelTypes: [any PersistentModel.Type] { get }
     /// Creates an instance over existing backing data: how a context materializes a fetched row.
-    init(backingData: BackingData)
+    ///
+    /// The backing data is borrowed: a context hands over the reference the model keeps through
+    /// `@Model`'s default value (see `FastPaths/BackingData+Adoption.swift`), so a call costs no
+    /// retain and release of its own.
+    init(backingData: __shared BackingData)
 }
 
 extension PersistentModel {
@@ -68,7 +72,8 @@ extension PersistentModel {
     /// store-only fetches evaluate predicates on, without touching any context.
     static func detachedCopy(of row: EntitySQL.Row, _ sql: EntitySQL) -> Self {
         let identifier = sql.identifier(primaryKey: row.primaryKey)
-        let data = BackingData(entity: entitySchema, identifier: identifier, values: row.values, version: row.version)
-        return data.adopted { Self(backingData: data) }
+        let data = Unmanaged.passRetained(BackingData(entity: entitySchema, identifier: identifier, values: row.values,
+                                                      version: row.version))
+        return BackingData.adopted(data) { Self(backingData: $0) }
     }
 }
