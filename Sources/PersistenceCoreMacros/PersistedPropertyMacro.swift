@@ -44,14 +44,17 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
                 _\(raw: name) = PersistenceCore.PersistedPropertyPlaceholder()
             }
             """,
+            // The model holds its backing data for life (it is only ever set while the model is
+            // initialized), so the accessors borrow it for the call: reading the property as
+            // such retained and released it around every access, two atomic operations.
             """
             get {
-                backingData.\(raw: get)(at: \(raw: position))
+                Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef { $0.\(raw: get)(at: \(raw: position)) }
             }
             """,
             """
             set {
-                backingData.\(raw: set)(newValue, at: \(raw: position))
+                Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef { $0.\(raw: set)(newValue, at: \(raw: position)) }
             }
             """,
         ]

@@ -399,10 +399,14 @@ final class ModelMacroTests: XCTestCase {
                         _title = PersistenceCore.PersistedPropertyPlaceholder()
                     }
                     get {
-                        backingData.getValue(at: 2)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.getValue(at: 2)
+                        }
                     }
                     set {
-                        backingData.setValue(newValue, at: 2)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.setValue(newValue, at: 2)
+                        }
                     }
                 }
 
@@ -430,10 +434,14 @@ final class ModelMacroTests: XCTestCase {
                         _doors = PersistenceCore.PersistedPropertyPlaceholder()
                     }
                     get {
-                        backingData.getValue(at: Car._Car_indexBase.attributes + 0)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.getValue(at: Car._Car_indexBase.attributes + 0)
+                        }
                     }
                     set {
-                        backingData.setValue(newValue, at: Car._Car_indexBase.attributes + 0)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.setValue(newValue, at: Car._Car_indexBase.attributes + 0)
+                        }
                     }
                 }
 
@@ -445,10 +453,14 @@ final class ModelMacroTests: XCTestCase {
                         _garage = PersistenceCore.PersistedPropertyPlaceholder()
                     }
                     get {
-                        backingData.getRelationship(at: Car._Car_indexBase.relationships + 1)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.getRelationship(at: Car._Car_indexBase.relationships + 1)
+                        }
                     }
                     set {
-                        backingData.setRelationship(newValue, at: Car._Car_indexBase.relationships + 1)
+                        Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
+                            $0.setRelationship(newValue, at: Car._Car_indexBase.relationships + 1)
+                        }
                     }
                 }
 
