@@ -174,6 +174,9 @@ struct ReadersTests {
             #expect(try countOfNines(container.newBackgroundContext()) == 0)
             #expect(FileManager.default.fileExists(atPath: url.path + "-wal"))
         }
+        // The container closes its store where its last reference goes: here, or on the commit
+        // listeners' thread if it is still posting the remoteChange awaited above.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
         #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
         let reopened = try ModelContainer(for: Item.self, configuration: .file(url))
         let context = reopened.newBackgroundContext()
