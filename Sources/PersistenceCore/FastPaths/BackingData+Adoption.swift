@@ -34,49 +34,68 @@ extension BackingData {
     /// ``set(_:_:)`` (a locked instruction each, twice per fetched row).
     static func adopted<T>(_ data: Unmanaged<BackingData>, by makeModel: (BackingData) -> T) -> T {
         data._withUnsafeGuaranteedRef { data in
-            data.setUnshared(Flag.adopting, true)
-            Adoption.offer(data)
-            defer {
-                // Not taken (a model whose initializer did not ask): the reference goes with the offer.
-                if Adoption.withdraw() { Unmanaged.passUnretained(data).release() }
-                data.setUnshared(Flag.adopting, false)
+            Adoption.ofCurrentThread()._withUnsafeGuaranteedRef { slot in
+                // An offer still pending is put back after (a model made while another's initializer
+                // runs, by one of its stored properties' initial values): each is taken by its own model.
+                let pending = slot.offered
+                data.setUnshared(Flag.adopting, true)
+                slot.offered = Unmanaged.passUnretained(data)
+                defer {
+                    // Not taken (a model whose initializer did not ask): the reference goes with the offer.
+                    slot.offered?.release()
+                    slot.offered = pending
+                    data.setUnshared(Flag.adopting, false)
+                }
+                return makeModel(data)
             }
-            return makeModel(data)
         }
     }
 }
 
 /// The backing data offered to the next `@Model` initializer on this thread (see
-/// ``BackingData/forNewModel(of:)``); a thread-specific slot, taken at most once.
-private enum Adoption {
-    /// Offers `data` together with one reference to it, which `adopted(_:by:)` was given.
-    static func offer(_ data: BackingData) {
-        pthread_setspecific(key, UnsafeRawPointer(Unmanaged.passUnretained(data).toOpaque()))
-    }
+/// ``BackingData/forNewModel(of:)``), taken at most once: one box per thread, found under a
+/// pthread key.
+///
+/// The box is made once per thread and then only read from the key (`pthread_getspecific`),
+/// its field written in place: writing the offer itself under the key, as the first version
+/// did, cost a `pthread_setspecific` to offer and another to take, each several times the read.
+// Not Sendable, and never shared: each thread reaches only its own box, through its own key value.
+private final class Adoption {
+    /// The offered backing data with the reference `adopted(_:by:)` was given, until taken.
+    var offered: Unmanaged<BackingData>?
 
-    /// Empties the slot; true if the offer was still there (not taken).
-    static func withdraw() -> Bool {
-        guard pthread_getspecific(key) != nil else { return false }
-        pthread_setspecific(key, nil)
-        return true
+    /// The current thread's box, made on first use and freed when the thread exits; unretained,
+    /// as the key holds it for the thread's life (a retain and a release per model made, else).
+    static func ofCurrentThread() -> Unmanaged<Adoption> {
+        if let pointer = pthread_getspecific(key) { return Unmanaged.fromOpaque(pointer) }
+        let box = Unmanaged.passRetained(Adoption())
+        pthread_setspecific(key, box.toOpaque())
+        return box
     }
 
     /// The offered backing data, with the reference the offer holds, if it is for `entity`; the
     /// slot is empty afterwards.
     static func take(_ entity: EntitySchema) -> BackingData? {
         guard let pointer = pthread_getspecific(key) else { return nil }
-        let data = Unmanaged<BackingData>.fromOpaque(pointer)
-        // The same shared schema storage (the usual case) is the same entity, without comparing names.
-        guard data._withUnsafeGuaranteedRef({ $0.entity.hasSameStorage(as: entity) || $0.entity.name == entity.name }) else { return nil }
-        pthread_setspecific(key, nil)
-        return data.takeRetainedValue()
+        let box = Unmanaged<Adoption>.fromOpaque(pointer)
+        return box._withUnsafeGuaranteedRef { box -> BackingData? in
+            guard let data = box.offered else { return nil }
+            // The same shared schema storage (the usual case) is the same entity, without comparing names.
+            guard data._withUnsafeGuaranteedRef({ $0.entity.hasSameStorage(as: entity) || $0.entity.name == entity.name }) else { return nil }
+            box.offered = nil
+            return data.takeRetainedValue()
+        }
     }
 
-    // The slot holds no reference of its own: the one it stands for is `adopted(_:by:)`'s, handed
-    // over by `take` or released by `adopted(_:by:)` when not taken.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<Adoption>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<Adoption>.fromOpaque(pointer).release() }
+            #endif
+        }
         return key
     }()
 }
