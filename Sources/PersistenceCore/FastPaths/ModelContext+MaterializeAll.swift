@@ -42,18 +42,20 @@ extension ModelContext {
     /// No rows make a plain empty array: `Array(unsafeUninitializedCapacity: 0)` writes the count
     /// into the empty-array singleton every empty array shares, which ThreadSanitizer reports as
     /// a race between two threads fetching nothing at once.
-    func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row]) -> [T] {
+    func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: consuming [EntitySQL.Row]) -> [T] {
         guard !rows.isEmpty else { return [] }
-        return materializeAll(T.self, sql: sql, rows, in: &registered)
+        return materializeAll(T.self, sql: sql, &rows, in: &registered)
     }
 
     /// The loop, with the uniquing table accessed once for all rows (Swift checks each access
     /// to a class's stored property at run time: once per row was ~110 instructions a row).
-    private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: [EntitySQL.Row],
+    ///
+    /// Each new model takes its row's values rather than a copy (the rows are dropped after).
+    private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: inout [EntitySQL.Row],
                                                     in table: inout [PersistentIdentifier: any PersistentModel]) -> [T] {
         [T](unsafeUninitializedCapacity: rows.count) { models, count in
-            for row in rows {
-                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: row, in: &table))
+            for index in rows.indices {
+                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: &rows[index], in: &table))
                 count += 1
             }
         }

@@ -39,7 +39,7 @@ extension ModelContext {
         let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
         Self.reserveUniquingRoom(for: rows.count, in: &registered)
         if plan.isComplete {
-            return materializeAll(T.self, sql: sql, rows)
+            return materializeAll(T.self, sql: sql, consume rows)
         }
         if !descriptor.includePendingChanges && T.entitySchema.relationships.isEmpty {
             // Judge by what the store holds, not by registered objects' unsaved values.
@@ -117,6 +117,14 @@ extension ModelContext {
     /// rows accesses the context's table once, not once per row.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row,
                                          in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
+        var row = row
+        return materialize(T.self, sql: sql, row: &row, in: &table)
+    }
+
+    /// ``materialize(_:sql:row:in:)`` for a row its caller drops next: a new model takes the
+    /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them.
+    func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: inout EntitySQL.Row,
+                                         in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
         if row.subentityNumber != 0 { return materializeSubentity(T.self, row: row, in: &table) }
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ slot: inout (any PersistentModel)?) -> T {
@@ -125,7 +133,7 @@ extension ModelContext {
                 if data.isFault { fill(data, with: row) }
                 if let typed = model as? T { return typed }
             }
-            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.values, version: row.version)
+            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.takeValues(), version: row.version)
             slot = model
             return model
         }

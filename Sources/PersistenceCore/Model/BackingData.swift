@@ -88,6 +88,9 @@ public final class BackingData: @unchecked Sendable {
     /// default values, which must not count as changes. Without one, it belongs to no context.
     init(entity: EntitySchema, identifier: PersistentIdentifier, values: RowValues?, version: Int64,
          registeredThrough link: ContextLink? = nil) {
+        // Judged before the values are stored, so that storing them is their last use: the
+        // object then keeps the reference it was handed rather than a copy of it.
+        let fault = values == nil ? Flag.fault : 0
         self.entity = entity
         self.writtenValues = []
         self.hasWrittenValues = false
@@ -97,7 +100,6 @@ public final class BackingData: @unchecked Sendable {
         self.temporaryToken = nil
         self.identity = IdentitySlot(identifier)
         // Plain stores, not read-modify-writes: no other thread can see the object yet.
-        let fault = values == nil ? Flag.fault : 0
         if let link {
             linkSlot.fillAtBirth(with: link)
             flags.store(Flag.registered | Flag.adopting | fault, ordering: .relaxed)

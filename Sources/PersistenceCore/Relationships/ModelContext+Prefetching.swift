@@ -159,7 +159,7 @@ extension ModelContext {
             if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
         }
         while try statement.step() {
-            let row = destination.row(of: statement, reader: &reader)
+            var row = destination.row(of: statement, reader: &reader)
             guard let key = owner.read(from: statement, row: row) else { continue }
             if key != groupOwner {
                 file()
@@ -170,7 +170,7 @@ extension ModelContext {
                 group.reserveCapacity(size)
             }
             Self.keepUniquingRoom(for: 1, in: &table)
-            group.append(materialize(T.self, sql: destination, row: row, in: &table))
+            group.append(materialize(T.self, sql: destination, row: &row, in: &table))
         }
         file()
     }

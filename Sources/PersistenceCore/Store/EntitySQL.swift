@@ -63,10 +63,27 @@ final class EntitySQL: Sendable {
     struct Row: Sendable {
         let primaryKey: Int64
         let version: Int64
-        let values: RowValues
+        /// The values, until ``takeValues()`` hands them to the backing data made for the row.
+        private(set) var values: RowValues
         /// The `Z_ENT` of the entity the row is an instance of, when it is a subentity of the one
         /// whose statement read it (see ``ModelContext/completeSubentityRows(_:of:)``); else 0.
         var subentityNumber: Int64 = 0
+
+        init(primaryKey: Int64, version: Int64, values: RowValues, subentityNumber: Int64 = 0) {
+            self.primaryKey = primaryKey
+            self.version = version
+            self.values = values
+            self.subentityNumber = subentityNumber
+        }
+
+        /// The values, moved out: the row holds none afterwards. A loop that makes each row's model
+        /// and then drops the row hands its values over this way, so that the two do not each
+        /// hold a reference to the values' storage for a moment (a retain and a release per row).
+        mutating func takeValues() -> RowValues {
+            var taken = RowValues([])
+            swap(&taken, &values)
+            return taken
+        }
     }
 
     /// The `Z_ENT` of the current row of a `select` statement of an entity with subentities: the
