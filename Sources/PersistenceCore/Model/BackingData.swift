@@ -94,7 +94,7 @@ public final class BackingData: @unchecked Sendable {
         self.entity = entity
         self.writtenValues = []
         self.hasWrittenValues = false
-        self.relations = entity.relationships.isEmpty ? [] : RelationSlot.sharedFaults[entity.relationships.count]
+        self.relations = RelationSlot.faults(count: entity.relationships.count)
         self.cachedValues = values
         self.version = version
         self.temporaryToken = nil
