@@ -222,18 +222,15 @@ def verdict(number, goal, fastest=None, shown=lambda number: f"{number:.2f}x"):
 
 def table(results):
     lines = ["| Measurement | Value | Goal |", "|:--|--:|:--|"]
-    def ratio(measured, reference, fastest=False):
-        number, base = value(results, measured, fastest), value(results, reference, fastest)
-        return None if number is None or not base else number / base
-
     for what, measured, reference, goal in ROWS:
         number, fastest = value(results, measured), None
+        if reference is not None:
+            ratio = Ratio(measured, reference)
+            number, fastest = value(results, ratio), value(results, ratio, fastest=True)
         if isinstance(measured, Ratio):
             # A share: three decimals, so that one just under its goal does not print as the goal.
-            number, fastest = ratio(measured, reference), ratio(measured, reference, fastest=True)
             form = lambda number: f"{number:.3f}"
         elif reference is not None:
-            number, fastest = ratio(measured, reference), ratio(measured, reference, fastest=True)
             form = lambda number: f"{number:.2f}x" if number >= 0.01 else f"{number:.4f}x"
         else:
             form = lambda number: f"{number:,.2f}" if number < 100 else f"{number:,.0f}"

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension BackingData {
     /// What `@Model`'s `backingData` starts as: new, unregistered backing data for
     /// `entity`, or, while a context makes a model for a stored row, that row's own backing data.
@@ -53,8 +47,8 @@ extension BackingData {
 }
 
 /// The backing data offered to the next `@Model` initializer on this thread (see
-/// ``BackingData/forNewModel(of:)``), taken at most once: one box per thread, found under a
-/// pthread key.
+/// ``BackingData/forNewModel(of:)``), taken at most once: one box per thread, kept under a
+/// ``ThreadLocalKey``.
 ///
 /// The box is made once per thread and then only read from the key (`pthread_getspecific`),
 /// its field written in place: writing the offer itself under the key, as the first version
@@ -66,19 +60,12 @@ private final class Adoption {
 
     /// The current thread's box, made on first use and freed when the thread exits; unretained,
     /// as the key holds it for the thread's life (a retain and a release per model made, else).
-    static func ofCurrentThread() -> Unmanaged<Adoption> {
-        if let pointer = pthread_getspecific(key) { return Unmanaged.fromOpaque(pointer) }
-        let box = Unmanaged.passRetained(Adoption())
-        pthread_setspecific(key, box.toOpaque())
-        return box
-    }
+    static func ofCurrentThread() -> Unmanaged<Adoption> { key.current(orMake: Adoption.init) }
 
     /// The offered backing data, with the reference the offer holds, if it is for `entity`; the
     /// slot is empty afterwards.
     static func take(_ entity: EntitySchema) -> BackingData? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        let box = Unmanaged<Adoption>.fromOpaque(pointer)
-        return box._withUnsafeGuaranteedRef { box -> BackingData? in
+        key.current?._withUnsafeGuaranteedRef { box -> BackingData? in
             guard let data = box.offered else { return nil }
             // The same shared schema storage (the usual case) is the same entity, without comparing names.
             guard data._withUnsafeGuaranteedRef({ $0.entity.hasSameStorage(as: entity) || $0.entity.name == entity.name }) else { return nil }
@@ -87,15 +74,5 @@ private final class Adoption {
         }
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<Adoption>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<Adoption>.fromOpaque(pointer).release() }
-            #endif
-        }
-        return key
-    }()
+    private static let key = ThreadLocalKey<Adoption>()
 }

@@ -4,36 +4,54 @@ import Glibc
 import Darwin
 #endif
 
-/// Where each thread keeps its ``HeldQueues`` (see `Concurrency/QueueOwnership.swift`).
+/// A pthread key whose value, on each thread, is one object of `Box`: made on the thread's first
+/// use, held by the key and released when the thread exits.
 ///
 /// The plain code is Foundation's per-thread dictionary:
 /// `Thread.current.threadDictionary["HeldQueues"] as? HeldQueues`, which makes a `Thread` object
-/// for the thread, hashes a string key and casts the result. The queue rule reads the box on
-/// every model access, so it is kept under a pthread key instead: one `pthread_getspecific`.
+/// for the thread, hashes a string key and casts the result. The boxes kept here are read on
+/// every model access (``HeldQueues``) and for every model a context makes (the adoption slot,
+/// `BackingData+Adoption.swift`): one `pthread_getspecific` each.
+struct ThreadLocalKey<Box: AnyObject>: Sendable {
+    private let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            // The key's reference, taken when the box was made (the type does not matter to a release).
+            #if canImport(Darwin)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+            #endif
+        }
+        self.key = key
+    }
+
+    /// The current thread's box, if it has made one; unretained, as the key holds it for the
+    /// thread's life.
+    var current: Unmanaged<Box>? {
+        pthread_getspecific(key).map { Unmanaged.fromOpaque($0) }
+    }
+
+    /// The current thread's box, made by `make` on first use; unretained, as ``current``.
+    func current(orMake make: () -> Box) -> Unmanaged<Box> {
+        if let box = current { return box }
+        let box = Unmanaged.passRetained(make())
+        pthread_setspecific(key, box.toOpaque())
+        return box
+    }
+}
+
+/// Where each thread keeps its ``HeldQueues`` (see `Concurrency/QueueOwnership.swift`).
 extension HeldQueues {
     /// The current thread's box, if it has made one.
-    static var ofCurrentThread: HeldQueues? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
-        return Unmanaged<HeldQueues>.fromOpaque(pointer).takeUnretainedValue()
-    }
+    static var ofCurrentThread: HeldQueues? { key.current?.takeUnretainedValue() }
 
     /// The current thread's box, made on first use and freed when the thread exits.
     static func madeForCurrentThread() -> HeldQueues {
-        if let box = ofCurrentThread { return box }
-        let box = HeldQueues()
-        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-        return box
+        key.current(orMake: HeldQueues.init).takeUnretainedValue()
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<HeldQueues>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<HeldQueues>.fromOpaque(pointer).release() }
-            #endif
-        }
-        return key
-    }()
+    private static let key = ThreadLocalKey<HeldQueues>()
 }
