@@ -335,6 +335,33 @@ struct RelationshipTests {
         }
     }
 
+    @Test("A to-many getter hands out a value: changing the array it returned changes neither the relationship nor the next read")
+    func toManyGetterIsAValue() throws {
+        let container = try makeTripContainer()
+        let lisbon = try saveTrip(named: "Lisbon", stops: 3, in: container.newBackgroundContext())
+        for prefetch in [true, false] {
+            let context = container.newBackgroundContext()
+            var descriptor = FetchDescriptor<Trip>()
+            if prefetch { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+            try context.performAndWait {
+                let trip = try #require(try context.fetch(descriptor).first)
+                // Read twice: the same models in the same order, however the relationship holds them.
+                var stops = trip.stops
+                #expect(stops.map(\.persistentModelID) == lisbon.stops)
+                #expect(trip.stops.map(\.persistentModelID) == lisbon.stops)
+                // Changing the copy writes nothing back.
+                stops.removeFirst()
+                stops.append(Stop(title: "not in the trip"))
+                #expect(trip.stops.map(\.persistentModelID) == lisbon.stops)
+                #expect(!context.hasChanges)
+                // Setting the copy is a change, and the next read is the new value.
+                trip.stops = stops
+                #expect(trip.stops.map(\.title) == ["Lisbon stop 1", "Lisbon stop 2", "not in the trip"])
+                #expect(context.hasChanges)
+            }
+        }
+    }
+
     @Test("Prefetching over several key chunks, with owners of no rows and groups of every size, loads what faulting reads")
     func prefetchingManyOwners() throws {
         // 1,100 trips: three chunks of keys. Trip n has n % 7 stops (none for every seventh), and

@@ -1,18 +1,35 @@
 /// What one relationship of an object holds in memory.
+@usableFromInline
 enum RelationSlot {
     /// Not loaded: the first access reads it (a relationship fault).
     case fault
     /// A to-one relationship's model, or nil.
     case toOne((any PersistentModel)?)
-    /// A to-many relationship's models.
-    case toMany([any PersistentModel])
+    /// A to-many relationship's models (see `FastPaths/RelatedModels.swift`).
+    case toMany(RelatedModels)
+
+    /// A to-many relationship holding `models`.
+    static func toMany(_ models: [any PersistentModel]) -> RelationSlot {
+        .toMany(RelatedModels(models))
+    }
 
     /// The related models, none for a fault.
+    @usableFromInline
     var members: [any PersistentModel] {
         switch self {
         case .fault: []
         case .toOne(let model): model.map { [$0] } ?? []
-        case .toMany(let models): models
+        case .toMany(let models): models.models
+        }
+    }
+
+    /// The first related model, if any: a to-one relationship's.
+    @usableFromInline
+    var first: (any PersistentModel)? {
+        switch self {
+        case .fault: nil
+        case .toOne(let model): model
+        case .toMany(let models): models.models.first
         }
     }
 
@@ -36,7 +53,7 @@ extension BackingData {
     /// Reads to-one relationship `index`; the body of every generated to-one getter.
     @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> Target? {
-        guard let model = relatedModels(at: index).first else { return nil }
+        guard let model = loadedRelation(at: index).first else { return nil }
         guard let typed = Self.cast(model, to: Target.self) else { relationshipTypeMismatch(at: index, holding: model, expected: Target.self) }
         return typed
     }
@@ -44,7 +61,10 @@ extension BackingData {
     /// Reads to-many relationship `index`; the body of every generated to-many getter.
     @inlinable
     public func getRelationship<Target: PersistentModel>(at index: Int) -> [Target] {
-        Self.castAll(relatedModels(at: index), to: Target.self) { model in
+        let relation = loadedRelation(at: index)
+        // Members all of exactly the target class: the array the relationship holds.
+        if case .toMany(let members) = relation, let typed = members.typed(as: Target.self) { return typed }
+        return Self.castAll(relation.members, to: Target.self) { model in
             relationshipTypeMismatch(at: index, holding: model, expected: Target.self)
         }
     }
@@ -97,23 +117,23 @@ extension BackingData {
 
     // MARK: The checked path
 
-    /// The models relationship `index` holds, once the queue rule is checked and the faults (the
+    /// What relationship `index` holds, loaded, once the queue rule is checked and the faults (the
     /// object's, then the relationship's) fired.
     @usableFromInline
-    func relatedModels(at index: Int) -> [any PersistentModel] {
-        guard let link else { return relations[index].members }  // a new object no context has taken
+    func loadedRelation(at index: Int) -> RelationSlot {
+        guard let link else { return relations[index] }  // a new object no context has taken
         if has(Flag.invalidated) { trapInvalidatedAccess(to: entity.relationships[index].name, isWrite: false) }
         guard let context = link.context else {
             if relations[index].isFault { fatalError("could not fulfill the fault of \(entity.name).\(entity.relationships[index].name) for \(persistentModelID): its context no longer exists") }
-            return relations[index].members
+            return relations[index]
         }
         if QueueWatchdog.checksAccess(through: link),
            QueueWatchdog.access(entity.relationships[index].name, of: self, on: context, isWrite: false) == .hop {
-            return context.hopSynchronously { self.relatedModels(at: index) }
+            return context.hopSynchronously { self.loadedRelation(at: index) }
         }
         if isFault { context.fulfillFault(self) }
         if relations[index].isFault { context.loadRelationship(index, of: self) }
-        return relations[index].members
+        return relations[index]
     }
 
     /// Replaces what relationship `index` holds, once the queue rule is checked; the inverse

@@ -35,7 +35,7 @@ extension ModelContext {
             // Each related row is its own owner here.
             let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
             var byKey: [Int64: any PersistentModel] = [:]
-            for (key, models) in related { byKey[key] = models.first }
+            for (key, models) in related { byKey[key] = models.models.first }
             for data in sources {
                 guard let key = key(of: data) else { data.relations[index] = .toOne(nil); continue }
                 data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
@@ -57,10 +57,10 @@ extension ModelContext {
 
     /// Puts each source's members in its relationship `index` (none when it has no entry),
     /// with this context's unsaved changes, as a relationship fault does.
-    private func fill(_ sources: [BackingData], _ index: Int, from members: [Int64: [any PersistentModel]],
+    private func fill(_ sources: [BackingData], _ index: Int, from members: [Int64: RelatedModels],
                       relationship: RelationshipSQL, destination: String) {
         for data in sources {
-            let stored = data.persistentModelID.primaryKey.flatMap { members[$0] } ?? []
+            let stored = data.persistentModelID.primaryKey.flatMap { members[$0] } ?? RelatedModels()
             data.relations[index] = .toMany(withPendingChanges(stored, of: data, inverse: relationship.inverseIndex, destination: destination))
         }
     }
@@ -92,7 +92,7 @@ extension ModelContext {
     /// primary key.
     private func readRelated<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, owner: OwnerKey
-    ) throws(ModelError) -> [Int64: [any PersistentModel]] {
+    ) throws(ModelError) -> [Int64: RelatedModels] {
         var grouping = Grouping(keys: keys.sorted())
         for chunk in KeyChunks.of(grouping.keys) {
             // In the index's order (the column, then the row's key): no sort, and each owner's
@@ -111,7 +111,7 @@ extension ModelContext {
     private struct Grouping {
         /// The keys asked for, in order: the rows come in this order.
         let keys: [Int64]
-        var members: [Int64: [any PersistentModel]] = [:]
+        var members: [Int64: RelatedModels] = [:]
         /// The rows filed so far.
         var rows = 0
         /// How many of `keys` are behind the rows filed so far: their owners', and those before
@@ -123,7 +123,7 @@ extension ModelContext {
             members.reserveCapacity(keys.count)
         }
 
-        mutating func file(_ group: [any PersistentModel], of owner: Int64) {
+        mutating func file(_ group: RelatedModels, of owner: Int64) {
             members[owner] = group
             rows += group.count
             while keysPassed < keys.count && keys[keysPassed] <= owner { keysPassed += 1 }
@@ -151,11 +151,12 @@ extension ModelContext {
         into grouping: inout Grouping, in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
         var reader = destination.rowReader()
-        var group: [any PersistentModel] = []
+        // Each owner's models as the array its relationship keeps (see `FastPaths/RelatedModels.swift`).
+        var group: [AnyObject] = []
         var groupOwner: Int64?
         func file() {
             guard let groupOwner else { return }
-            grouping.file(group, of: groupOwner)
+            grouping.file(RelatedModels(group, of: T.self), of: groupOwner)
             if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
         }
         while try statement.step() {

@@ -49,7 +49,7 @@ extension ModelContext {
                 identifiers = members(identifiers, of: data.persistentModelID, correctedBy: view,
                                       inverse: relationship.inverseIndex, destination: destination.entity.name)
             }
-            let stored = identifiers.map { registeredOrFault($0) }
+            let stored = RelatedModels(identifiers.map { registeredOrFault($0) })
             data.relations[index] = .toMany(withPendingChanges(stored, of: data, inverse: relationship.inverseIndex, destination: destination.entity.name))
         }
     }
@@ -67,10 +67,10 @@ extension ModelContext {
     /// What the store lists as members, corrected by this context's unsaved changes: a model whose
     /// own side of the relationship changed here says whether it belongs (it was moved to this
     /// object, or away from it, and not saved yet), as fetches count pending changes.
-    func withPendingChanges(_ stored: [any PersistentModel], of data: BackingData, inverse: Int?,
-                                    destination: String) -> [any PersistentModel] {
+    func withPendingChanges(_ stored: RelatedModels, of data: BackingData, inverse: Int?,
+                            destination: String) -> RelatedModels {
         guard let inverse, !updatedObjects.isEmpty || !insertedObjects.isEmpty else { return stored }
-        var members = stored
+        var members = stored.models
         for model in modelsWithUnsavedChanges {
             let member = model.backingData
             // Only a loaded side says anything (a merge may have made it a fault again).
@@ -81,7 +81,7 @@ extension ModelContext {
             if pointsHere && !listed { members.append(model) }
             if !pointsHere && listed { members.removeAll { $0.backingData === member } }
         }
-        return members
+        return RelatedModels(members)
     }
 
     /// The changed and the inserted models: the ones whose own side of a relationship may say

@@ -1,0 +1,83 @@
+/// A to-many relationship's models, kept as one array of class references, so that a getter
+/// can hand out the array it holds instead of building one.
+///
+/// The plain code is `[any PersistentModel]` in the relationship's slot, and a getter that casts
+/// it to `[Target]` on every read (`BackingData.castAll`): a new array per read,
+/// and a retain of every member into it. Reading 1k trips' `stops` that way (20k stops) took
+/// about half of reading their titles. Here the members are an `[AnyObject]`; when every member
+/// is an instance of exactly one class, that class is kept too, and a getter for it gets the
+/// same array as a `[Target]`: one retain, of the array.
+///
+/// Why the reinterpretation is sound: an array of class references has the same layout whatever
+/// the class, and the standard library shares one buffer the same way when an `[Derived]` is
+/// used as a `[Base]`. It is only done when `memberClass` is exactly the target, which the
+/// initializers set only after checking every member's class.
+// @unchecked: immutable after initialization, as `[any PersistentModel]` was; the models are
+// confined to their context's queue, as every slot of a backing data is.
+@usableFromInline
+struct RelatedModels: @unchecked Sendable {
+    /// The members, in order.
+    @usableFromInline let objects: [AnyObject]
+    /// The class every member is an instance of, exactly; nil when there are none, or several classes
+    /// (instances of a subclass among the destination's).
+    @usableFromInline let memberClass: (any PersistentModel.Type)?
+
+    /// No members.
+    init() {
+        objects = []
+        memberClass = nil
+    }
+
+    /// The members `models`, converted one by one (a retain each).
+    init(_ models: [any PersistentModel]) {
+        objects = models.map { $0 as AnyObject }
+        memberClass = Self.commonClass(of: models)
+    }
+
+    /// The members `objects`, models expected to be `modelClass`es: the array is kept as it is,
+    /// and each member's class checked.
+    ///
+    /// Not generic: prefetching, which calls it, runs unspecialized (the destination's type is
+    /// opened at run time), and there an `[Model]` asked the runtime for its metadata at every
+    /// append, a generic `allSatisfy` at every member.
+    init(_ objects: [AnyObject], of modelClass: any PersistentModel.Type) {
+        self.objects = objects
+        let expected = ObjectIdentifier(modelClass)
+        if objects.allSatisfy({ ObjectIdentifier(type(of: $0)) == expected }) {
+            memberClass = objects.isEmpty ? nil : modelClass
+        } else {
+            memberClass = Self.commonClass(of: objects.map { $0 as! any PersistentModel })
+        }
+    }
+
+    /// The class all of `models` are instances of, exactly, if there is one.
+    private static func commonClass(of models: [any PersistentModel]) -> (any PersistentModel.Type)? {
+        guard let first = models.first else { return nil }
+        let firstClass = type(of: first)
+        return models.allSatisfy { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(firstClass) } ? firstClass : nil
+    }
+
+    /// The members as the array a `Target` getter returns, when they are all exactly `Target`s.
+    @inlinable
+    func typed<Target: PersistentModel>(as target: Target.Type) -> [Target]? {
+        guard let memberClass, ObjectIdentifier(memberClass) == ObjectIdentifier(Target.self) else { return nil }
+        return unsafeBitCast(objects, to: [Target].self)
+    }
+
+    /// The members as models, for the context's own work (saves, merges, inverses): a new array.
+    @usableFromInline
+    var models: [any PersistentModel] {
+        guard let memberClass else { return objects.map { $0 as! any PersistentModel } }
+        return memberClass.existentials(of: objects)
+    }
+
+    var count: Int { objects.count }
+    var isEmpty: Bool { objects.isEmpty }
+}
+
+extension PersistentModel {
+    /// `objects`, every one an instance of exactly this class, as models.
+    static func existentials(of objects: [AnyObject]) -> [any PersistentModel] {
+        objects.map { unsafeDowncast($0, to: Self.self) }
+    }
+}
