@@ -72,7 +72,6 @@ struct RelatedModels: @unchecked Sendable {
     }
 
     var count: Int { objects.count }
-    var isEmpty: Bool { objects.isEmpty }
 }
 
 extension PersistentModel {
