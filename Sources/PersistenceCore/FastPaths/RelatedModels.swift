@@ -12,10 +12,8 @@
 /// the class, and the standard library shares one buffer the same way when an `[Derived]` is
 /// used as a `[Base]`. It is only done when `memberClass` is exactly the target, which the
 /// initializers set only after checking every member's class.
-// @unchecked: immutable after initialization, as `[any PersistentModel]` was; the models are
-// confined to their context's queue, as every slot of a backing data is.
 @usableFromInline
-struct RelatedModels: @unchecked Sendable {
+struct RelatedModels {
     /// The members, in order.
     @usableFromInline let objects: [AnyObject]
     /// The class every member is an instance of, exactly; nil when there are none, or several classes
@@ -70,6 +68,9 @@ struct RelatedModels: @unchecked Sendable {
         guard let memberClass else { return objects.map { $0 as! any PersistentModel } }
         return memberClass.existentials(of: objects)
     }
+
+    /// The first member, if any: a to-one relationship's model, where one is kept this way.
+    var first: (any PersistentModel)? { objects.isEmpty ? nil : models[0] }
 
     var count: Int { objects.count }
 }

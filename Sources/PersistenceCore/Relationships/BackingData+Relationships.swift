@@ -29,7 +29,7 @@ enum RelationSlot {
         switch self {
         case .fault: nil
         case .toOne(let model): model
-        case .toMany(let models): models.models.first
+        case .toMany(let models): models.first
         }
     }
 

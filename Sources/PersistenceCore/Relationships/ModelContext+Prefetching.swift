@@ -35,7 +35,7 @@ extension ModelContext {
             // Each related row is its own owner here.
             let related = try readRelated(type, destination, select: destination.select, where: "Z_PK", in: Set(keys), owner: .primaryKey)
             var byKey: [Int64: any PersistentModel] = [:]
-            for (key, models) in related { byKey[key] = models.models.first }
+            for (key, models) in related { byKey[key] = models.first }
             for data in sources {
                 guard let key = key(of: data) else { data.relations[index] = .toOne(nil); continue }
                 data.relations[index] = .toOne(byKey[key] ?? registeredOrFault(destination.identifier(primaryKey: key)))
