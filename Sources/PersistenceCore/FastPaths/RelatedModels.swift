@@ -22,37 +22,28 @@ struct RelatedModels {
 
     /// No members.
     init() {
-        objects = []
-        memberClass = nil
+        self.init([], of: nil)
     }
 
     /// The members `models`, converted one by one (a retain each).
     init(_ models: [any PersistentModel]) {
-        objects = models.map { $0 as AnyObject }
-        memberClass = Self.commonClass(of: models)
+        self.init(models.map { $0 as AnyObject }, of: models.first.map { type(of: $0) })
     }
 
     /// The members `objects`, models expected to be `modelClass`es: the array is kept as it is,
-    /// and each member's class checked.
+    /// and each member's class checked (members of several classes keep no class).
     ///
     /// Not generic: prefetching, which calls it, runs unspecialized (the destination's type is
     /// opened at run time), and there an `[Model]` asked the runtime for its metadata at every
     /// append, a generic `allSatisfy` at every member.
-    init(_ objects: [AnyObject], of modelClass: any PersistentModel.Type) {
+    init(_ objects: [AnyObject], of modelClass: (any PersistentModel.Type)?) {
         self.objects = objects
-        let expected = ObjectIdentifier(modelClass)
-        if objects.allSatisfy({ ObjectIdentifier(type(of: $0)) == expected }) {
-            memberClass = objects.isEmpty ? nil : modelClass
-        } else {
-            memberClass = Self.commonClass(of: objects.map { $0 as! any PersistentModel })
+        guard let modelClass, !objects.isEmpty else {
+            memberClass = nil
+            return
         }
-    }
-
-    /// The class all of `models` are instances of, exactly, if there is one.
-    private static func commonClass(of models: [any PersistentModel]) -> (any PersistentModel.Type)? {
-        guard let first = models.first else { return nil }
-        let firstClass = type(of: first)
-        return models.allSatisfy { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(firstClass) } ? firstClass : nil
+        let expected = ObjectIdentifier(modelClass)
+        memberClass = objects.allSatisfy { ObjectIdentifier(type(of: $0)) == expected } ? modelClass : nil
     }
 
     /// The members as the array a `Target` getter returns, when they are all exactly `Target`s.
