@@ -362,6 +362,31 @@ struct RelationshipTests {
         }
     }
 
+    @Test("Prefetching for owners whose keys leave a gap reads only their rows: the skipped owner's stops stay unregistered")
+    func prefetchingOwnersWithAGap() throws {
+        // Four trips with keys 1 to 4 and two stops each; the fetch skips the third, so the
+        // owners' keys are 1, 2 and 4, and trip 3's stops lie between theirs in the store.
+        let container = try makeTripContainer()
+        let saved = try (0..<4).map { try saveTrip(named: "trip \($0)", stops: 2, in: container.newBackgroundContext()) }
+        for skipping in [true, false] {
+            let context = container.newBackgroundContext()
+            var descriptor = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])
+            if skipping { descriptor.predicate = #Predicate { $0.name != "trip 2" } }
+            descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
+            try context.performAndWait {
+                let trips = try context.fetch(descriptor)
+                let names = skipping ? ["trip 0", "trip 1", "trip 3"] : ["trip 0", "trip 1", "trip 2", "trip 3"]
+                #expect(trips.map(\.name) == names)
+                // Each owner's stops came with the fetch; a skipped owner's were not read at all.
+                for (number, trip) in saved.enumerated() {
+                    let read = !(skipping && number == 2)
+                    #expect(trip.stops.map { (context.registeredModel(for: $0) as Stop?) != nil } == [read, read], "trip \(number)")
+                }
+                #expect(trips.map { $0.stops.map(\.title) } == names.map { name in (0..<2).map { "\(name) stop \($0)" } })
+            }
+        }
+    }
+
     @Test("Prefetching over several key chunks, with owners of no rows and groups of every size, loads what faulting reads")
     func prefetchingManyOwners() throws {
         // 1,100 trips: three chunks of keys. Trip n has n % 7 stops (none for every seventh), and

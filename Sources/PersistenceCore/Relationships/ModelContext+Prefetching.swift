@@ -97,10 +97,12 @@ extension ModelContext {
         for chunk in KeyChunks.of(grouping.keys) {
             // In the index's order (the column, then the row's key): no sort, and each owner's
             // rows come together, by primary key, as a relationship fault reads them.
-            let query = "\(select) WHERE \(column) IN (\(KeyChunks.placeholders(chunk.count))) ORDER BY \(column), Z_PK"
+            // `IN (…)` the chunk's keys, or a range when they are consecutive (`FastPaths/KeyChunks+Ranges.swift`).
+            let condition = KeyChunks.condition(column, matching: chunk)
+            let query = "\(select) WHERE \(condition.sql) ORDER BY \(column), Z_PK"
             try readStore { (connection) throws(ModelError) in
                 let statement = try connection.cachedStatement(query)
-                try statement.bind(chunk.map { .integer($0) })
+                try statement.bind(condition.arguments)
                 try materializeGroups(T.self, destination, of: statement, owner: owner, into: &grouping, in: &registered)
             }
         }

@@ -1,5 +1,6 @@
 /// Primary keys in chunks that one `IN (…)` each binds: the one way the store reads or changes
-/// many rows by key.
+/// many rows by key. Prefetching reads a chunk of consecutive keys as a range instead
+/// (``condition(_:matching:)``, in `FastPaths/KeyChunks+Ranges.swift`).
 enum KeyChunks {
     /// How many keys one statement binds: well under SQLite's limit on bound variables.
     static let size = 500
