@@ -60,8 +60,9 @@ struct RelatedModels {
         return memberClass.existentials(of: objects)
     }
 
-    /// The first member, if any: a to-one relationship's model, where one is kept this way.
-    var first: (any PersistentModel)? { objects.isEmpty ? nil : models[0] }
+    /// The first member, if any: a to-one relationship's model, where one is kept this way. Only
+    /// that member is converted, not the whole list.
+    var first: (any PersistentModel)? { objects.first.map { $0 as! any PersistentModel } }
 
     var count: Int { objects.count }
 }
