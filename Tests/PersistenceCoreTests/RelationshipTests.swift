@@ -387,6 +387,49 @@ struct RelationshipTests {
         }
     }
 
+    @Test("Prefetching for most of the table's owners reads the table in its own order: rows of owners apart, orphans and others' rows skipped")
+    func prefetchingByScan() throws {
+        // Four trips whose stops were saved in turns (trip 0's first stop, trip 1's, …, then each
+        // one's second), with two stops of no trip among them: in the table, no owner's rows lie
+        // together. The fetch skips trip 3, so its owners are trips 0 to 2, three consecutive keys
+        // out of the four the stops point at: most of the table, which is read front to back.
+        let container = try makeTripContainer()
+        let seed = container.newBackgroundContext()
+        let saved = try seed.performAndWait {
+            let trips = (0..<4).map { Trip(name: "trip \($0)") }
+            for trip in trips { seed.insert(trip) }
+            var orphans: [Stop] = []
+            for round in 0..<3 {
+                for (number, trip) in trips.enumerated() { trip.stops.append(Stop(title: "trip \(number) stop \(round)", position: round)) }
+                if round < 2 {
+                    orphans.append(Stop(title: "orphan \(round)"))
+                    seed.insert(orphans[round])
+                }
+            }
+            try seed.save()
+            return (trips: trips.map { $0.stops.map(\.persistentModelID) }, orphans: orphans.map(\.persistentModelID))
+        }
+        let firstTripsKeys = try saved.trips[0].map { try #require($0.primaryKey) }
+        #expect(firstTripsKeys != Array(firstTripsKeys[0]...(firstTripsKeys[0] + 2)), "trip 0's stops do not lie together in the table")
+        func stops(prefetching: Bool) throws -> [[String]] {
+            let context = container.newBackgroundContext()
+            var descriptor = FetchDescriptor<Trip>(predicate: #Predicate { $0.name != "trip 3" }, sortBy: [SortDescriptor(\.name)])
+            if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+            return try context.performAndWait {
+                let trips = try context.fetch(descriptor)
+                if prefetching {
+                    // Read with the fetch: the owners' stops are registered, trip 3's and the orphans are not.
+                    let registered = (saved.trips.flatMap { $0 } + saved.orphans).map { (context.registeredModel(for: $0) as Stop?) != nil }
+                    #expect(registered == Array(repeating: true, count: 9) + Array(repeating: false, count: 5))
+                }
+                return trips.map { $0.stops.map(\.title) }
+            }
+        }
+        let prefetched = try stops(prefetching: true)
+        #expect(prefetched == (0..<3).map { number in (0..<3).map { "trip \(number) stop \($0)" } })
+        #expect(prefetched == (try stops(prefetching: false)), "the same stops, in the same order, as faulting reads them")
+    }
+
     @Test("Prefetching over several key chunks, with owners of no rows and groups of every size, loads what faulting reads")
     func prefetchingManyOwners() throws {
         // 1,100 trips: three chunks of keys. Trip n has n % 7 stops (none for every seventh), and

@@ -12,19 +12,20 @@ extension KeyChunks {
     /// Only a strictly ascending run is a range: keys [1, 1, 3] span three values but do not
     /// hold 2, which `BETWEEN 1 AND 3` would match.
     static func condition(_ column: String, matching chunk: ArraySlice<Int64>) -> (sql: String, arguments: [SQLiteValue]) {
-        if let first = chunk.first, let last = chunk.last, chunk.count > 1, isConsecutiveRun(chunk) {
-            return ("\(column) BETWEEN ?1 AND ?2", [.integer(first), .integer(last)])
+        if chunk.count > 1, let run = consecutiveRun(chunk) {
+            return ("\(column) BETWEEN ?1 AND ?2", [.integer(run.lowerBound), .integer(run.upperBound)])
         }
         return ("\(column) IN (\(placeholders(chunk.count)))", chunk.map { .integer($0) })
     }
 
-    /// Whether each key is the one before it plus one.
-    private static func isConsecutiveRun(_ chunk: ArraySlice<Int64>) -> Bool {
-        var expected = chunk.first
-        for key in chunk {
-            guard key == expected else { return false }
-            expected = key &+ 1
+    /// The range `keys` fill when each is the one before it plus one; nil otherwise, or when
+    /// there are none.
+    static func consecutiveRun(_ keys: some Collection<Int64>) -> ClosedRange<Int64>? {
+        guard var last = keys.first else { return nil }
+        for key in keys.dropFirst() {
+            guard last < .max, key == last + 1 else { return nil }
+            last = key
         }
-        return true
+        return keys.first!...last
     }
 }

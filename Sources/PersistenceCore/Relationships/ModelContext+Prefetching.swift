@@ -94,17 +94,26 @@ extension ModelContext {
         _ type: T.Type, _ destination: EntitySQL, select: String, where column: String, in keys: Set<Int64>, owner: OwnerKey
     ) throws(ModelError) -> [Int64: RelatedModels] {
         var grouping = Grouping(keys: keys.sorted())
-        for chunk in KeyChunks.of(grouping.keys) {
+        for (number, chunk) in KeyChunks.of(grouping.keys).enumerated() {
             // In the index's order (the column, then the row's key): no sort, and each owner's
             // rows come together, by primary key, as a relationship fault reads them.
             // `IN (…)` the chunk's keys, or a range when they are consecutive (`FastPaths/KeyChunks+Ranges.swift`).
             let condition = KeyChunks.condition(column, matching: chunk)
             let query = "\(select) WHERE \(condition.sql) ORDER BY \(column), Z_PK"
-            try readStore { (connection) throws(ModelError) in
+            let scanned = try readStore { (connection) throws(ModelError) -> [Int64: RelatedModels]? in
+                // When the owner is a value of the row (its foreign key) and the owners are those
+                // of most of the table's rows, the first read takes every owner's rows in one pass
+                // over the table instead (`FastPaths/ModelContext+RelatedScan.swift`).
+                if number == 0, case .value(let index) = owner,
+                   let scanned = try scanRelated(T.self, destination, column: column, keys: grouping.keys, ownerValueIndex: index, on: connection) {
+                    return scanned
+                }
                 let statement = try connection.cachedStatement(query)
                 try statement.bind(condition.arguments)
                 try materializeGroups(T.self, destination, of: statement, owner: owner, into: &grouping, in: &registered)
+                return nil
             }
+            if let scanned { return scanned }
         }
         return grouping.members
     }

@@ -89,10 +89,10 @@ enum TripListLoaderChecker {
                 findings.append("The list took \(reads) reads of the store for \(trips) trips of \(stopsPerTrip) stops: "
                     + "one for the trips, one per trip for its stops and one per stop (N+1), so the more trips, the "
                     + "more reads. Prefetch the stops with the fetch (`relationshipKeyPathsForPrefetching`): the trips, "
-                    + "then their stops in one query per 500 trips, however many stops (2 reads here).")
+                    + "then their stops in one more read per 500 trips at most, however many stops (2 reads here).")
             } else if reads > allowedReads {
                 findings.append("The list took \(reads) reads of the store for \(trips) trips of \(stopsPerTrip) stops; "
-                    + "with the stops prefetched it takes 2 (the trips, then their stops in one query per 500 trips, "
+                    + "with the stops prefetched it takes 2 (the trips, then their stops in one more read per 500 trips at most, "
                     + "however many stops; the checker allows \(allowedReads)). "
                     + "Read the trips and their stops with one fetch (`relationshipKeyPathsForPrefetching`), and nothing per trip.")
             }

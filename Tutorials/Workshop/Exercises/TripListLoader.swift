@@ -14,8 +14,8 @@
 //         trips of 5 stops take 1 + 40 + 200 reads; `lab run relationship-faults` shows 4,201
 //         for 200 trips of 20 stops.
 // Hint 2: `descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]` reads every trip's
-//         stops with the fetch: the trips, then their stops in one query per 500 trips, however
-//         many stops (2 reads for 40 trips).
+//         stops with the fetch: the trips, then their stops in one more read per 500 trips at
+//         most, however many stops (2 reads for 40 trips).
 // Hint 3: Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue
 //         context (`container.newBackgroundContext()` and its `perform`, or
 //         `container.performBackgroundTask`), make the rows there and return them: a `TripRow`

@@ -13,8 +13,8 @@ import SampleModels
 ///    trip's stops: one read for the trips, one per trip for its stops, one per stop for its row.
 ///    A ``MainQueueHeartbeat`` measures how long the main queue was held.
 /// 3. **Prefetching on the main queue**: `relationshipKeyPathsForPrefetching = [\Trip.stops]`
-///    reads every trip's stops with the fetch: the trips, then their stops in one query per 500
-///    trips, however many stops (two reads for this list's 200 trips).
+///    reads every trip's stops with the fetch: the trips, then their stops in one more read per
+///    500 trips at most, however many stops (two reads for this list's 200 trips).
 /// 4. **Prefetching in the background**: a background context reads the same and hands the main
 ///    queue ``TripSummary`` values; the main queue only shows them.
 public struct RelationshipFaults: Scenario {
