@@ -18,10 +18,7 @@ public struct RawTripReads {
         public var stops: [StopRow] = []
     }
 
-    private let trips, stopKeys, stopByKey, stopsOfTrips: OpaquePointer
-
-    /// How many trip keys one prefetching query binds: the same as the core's prefetch.
-    public static let keysPerQuery = 500
+    private let trips, stopKeys, stopByKey, stopBounds, stopsOfTrips: OpaquePointer
 
     /// Prepares every statement once on `connection`, a read-only connection to the store.
     public init(connection: OpaquePointer) {
@@ -35,8 +32,8 @@ public struct RawTripReads {
         trips = prepare("SELECT Z_PK, Z_OPT, ZNAME FROM ZTRIP")
         stopKeys = prepare("SELECT Z_PK FROM ZSTOP WHERE ZTRIP = ?1 ORDER BY Z_PK")
         stopByKey = prepare("\(stop) WHERE Z_PK = ?1")
-        let placeholders = (1...Self.keysPerQuery).map { "?\($0)" }.joined(separator: ", ")
-        stopsOfTrips = prepare("\(stop) WHERE ZTRIP IN (\(placeholders)) ORDER BY ZTRIP, Z_PK")
+        stopBounds = prepare("SELECT (SELECT min(ZTRIP) FROM ZSTOP), (SELECT max(ZTRIP) FROM ZSTOP), (SELECT count(*) FROM ZSTOP)")
+        stopsOfTrips = prepare("SELECT Z_PK, Z_OPT, ZTITLE, ZPOSITION, ZTRIP FROM ZSTOP NOT INDEXED WHERE ZTRIP BETWEEN ?1 AND ?2")
     }
 
     /// What faulting asks SQLite for: the trips, then for each trip its stops' keys (its
@@ -60,26 +57,30 @@ public struct RawTripReads {
         return result
     }
 
-    /// What prefetching asks SQLite for: the trips, then their stops with one query per 500
-    /// trips, in the order the index gives (by trip, then by key), filed under their trips.
+    /// What prefetching asks SQLite for when its owners are every trip: the trips, then the
+    /// least and greatest trip key the stops hold and how many stops there are, then every
+    /// stop in one pass over their table (the core's `FastPaths/ModelContext+RelatedScan.swift`),
+    /// each filed under its trip by the trip's place among the trips' keys, which are consecutive.
     public func prefetching() -> [TripRow] {
         var result = readTrips()
-        var position: [Int64: Int] = [:]
-        for (index, trip) in result.enumerated() { position[trip.primaryKey] = index }
-        let keys = result.map(\.primaryKey).sorted()
-        for start in stride(from: 0, to: keys.count, by: Self.keysPerQuery) {
-            let chunk = keys[start..<min(start + Self.keysPerQuery, keys.count)]
-            for parameter in 1...Self.keysPerQuery {
-                // A short last chunk repeats its first key: IN ignores duplicates.
-                let key = chunk.count >= parameter ? chunk[chunk.startIndex + parameter - 1] : chunk.first!
-                sqlite3_bind_int64(stopsOfTrips, Int32(parameter), key)
-            }
-            while sqlite3_step(stopsOfTrips) == SQLITE_ROW {
-                let stop = Self.stop(stopsOfTrips)
-                result[position[stop.trip]!].stops.append(stop)
-            }
-            sqlite3_reset(stopsOfTrips)
+        let keys = result.map(\.primaryKey)
+        guard let first = keys.first, keys == Array(first..<(first + Int64(keys.count))) else {
+            preconditionFailure("the benchmark's trips have consecutive keys, in order")
         }
+        precondition(sqlite3_step(stopBounds) == SQLITE_ROW)
+        let stopCount = Int(sqlite3_column_int64(stopBounds, 2))
+        precondition(sqlite3_column_int64(stopBounds, 0) >= first && sqlite3_column_int64(stopBounds, 1) <= keys.last!)
+        sqlite3_reset(stopBounds)
+        sqlite3_bind_int64(stopsOfTrips, 1, first)
+        sqlite3_bind_int64(stopsOfTrips, 2, keys.last!)
+        var stops = 0
+        while sqlite3_step(stopsOfTrips) == SQLITE_ROW {
+            let stop = Self.stop(stopsOfTrips)
+            result[Int(stop.trip - first)].stops.append(stop)
+            stops += 1
+        }
+        sqlite3_reset(stopsOfTrips)
+        precondition(stops == stopCount)
         return result
     }
 
