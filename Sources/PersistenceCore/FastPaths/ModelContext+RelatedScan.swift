@@ -94,7 +94,7 @@ extension ModelContext {
     /// passes over the rows of every owner not asked for. From C on the benchmark's store (1k trips,
     /// 20 stops each, Intel Xeon @ 2.50GHz), the stops of trips 1 to n, through the index against
     /// as a scan: 6.04 against 4.29 ms for all 1,000, 3.00 against 2.69 ms for 500, 1.49 against
-    /// 1.88 ms for 250. A matched row costs about 300 ns through the index and 160 ns in the
+    /// 1.88 ms for 250. A matched row costs about 300 ns through the index and 215 ns in the
     /// scan, a row passed over about 55 ns: the two break even near two owners in five.
     static func covers(_ owners: ClosedRange<Int64>, atLeastHalfOf values: ClosedRange<Int64>) -> Bool {
         guard owners.overlaps(values) else { return false }
