@@ -57,36 +57,28 @@ extension ModelContext {
     /// `groups[owner - owners.lowerBound]`.
     ///
     /// A run of rows of one owner (the usual case: an owner's related rows were saved together)
-    /// is gathered in a local array, filed when the owner changes: appending to `groups[slot]`
+    /// is gathered in an ``OwnerRun``, filed when the owner changes: appending to `groups[slot]`
     /// itself checked the outer array's storage was unique for every row.
     private func fileScannedRows<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owners: ClosedRange<Int64>,
         ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
         var reader = destination.rowReader()
-        var run: [AnyObject] = []
-        var runSlot: Int?
-        func file() {
-            guard let runSlot else { return }
-            if groups[runSlot].isEmpty { groups[runSlot] = run } else { groups[runSlot].append(contentsOf: run) }
+        var run = OwnerRun()
+        func file(_ finished: OwnerRun.Finished?) {
+            guard let finished else { return }
+            let slot = Int(finished.owner - owners.lowerBound)
+            if groups[slot].isEmpty { groups[slot] = finished.models } else { groups[slot].append(contentsOf: finished.models) }
         }
         while try statement.step() {
             var row = destination.row(of: statement, reader: &reader)
             // SQL matched the column against the run; a value that is not an integer owns nothing.
             guard case .integer(let owner) = row.values[ownerValueIndex], owners.contains(owner) else { continue }
-            let slot = Int(owner - owners.lowerBound)
-            if slot != runSlot {
-                file()
-                // The next run is made at the size of the last: owners' groups are alike, as a rule.
-                let size = run.count
-                runSlot = slot
-                run = []
-                run.reserveCapacity(size)
-            }
+            file(run.start(owner))
             Self.keepUniquingRoom(for: 1, in: &table)
             run.append(materialize(T.self, sql: destination, row: &row, in: &table))
         }
-        file()
+        file(run.finish())
     }
 
     /// Whether `owners` holds at least half of the values from `values.lowerBound` to

@@ -162,28 +162,53 @@ extension ModelContext {
         into grouping: inout Grouping, in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
         var reader = destination.rowReader()
-        // Each owner's models as the array its relationship keeps (see `FastPaths/RelatedModels.swift`).
-        var group: [AnyObject] = []
-        var groupOwner: Int64?
-        func file() {
-            guard let groupOwner else { return }
-            grouping.file(RelatedModels(group, of: T.self), of: groupOwner)
+        var run = OwnerRun()
+        func file(_ finished: OwnerRun.Finished?) {
+            guard let finished else { return }
+            grouping.file(RelatedModels(finished.models, of: T.self), of: finished.owner)
             if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
         }
         while try statement.step() {
             var row = destination.row(of: statement, reader: &reader)
             guard let key = owner.read(from: statement, row: row) else { continue }
-            if key != groupOwner {
-                file()
-                // The next group is made at the size of the last: owners' groups are alike, as a rule.
-                let size = group.count
-                groupOwner = key
-                group = []
-                group.reserveCapacity(size)
-            }
+            file(run.start(key))
             Self.keepUniquingRoom(for: 1, in: &table)
-            group.append(materialize(T.self, sql: destination, row: &row, in: &table))
+            run.append(materialize(T.self, sql: destination, row: &row, in: &table))
         }
-        file()
+        file(run.finish())
+    }
+}
+
+/// The models of consecutive related rows of one owner, gathered while the rows are read: each
+/// owner's models as the array its relationship keeps (see `FastPaths/RelatedModels.swift`).
+struct OwnerRun {
+    /// A run that ended: its owner's key, and its models in the order their rows came.
+    typealias Finished = (owner: Int64, models: [AnyObject])
+
+    private var owner: Int64?
+    private var models: [AnyObject] = []
+
+    /// Makes `owner`'s row the next one in: when `owner` is another than the current run's, the
+    /// current run ends and is returned, and a new one begins, made at the size of the last
+    /// (owners' groups are alike, as a rule).
+    mutating func start(_ owner: Int64) -> Finished? {
+        guard owner != self.owner else { return nil }
+        let finished = self.owner.map { ($0, models) }
+        let size = models.count
+        self.owner = owner
+        models = []
+        models.reserveCapacity(size)
+        return finished
+    }
+
+    /// Adds the current row's model to the run.
+    mutating func append(_ model: AnyObject) {
+        models.append(model)
+    }
+
+    /// Ends the last run, if any rows came.
+    mutating func finish() -> Finished? {
+        defer { owner = nil; models = [] }
+        return owner.map { ($0, models) }
     }
 }
