@@ -20,7 +20,8 @@ struct BatchRequestTests {
     @Test("A batch update changes matching rows in the store and bumps their versions")
     func update() throws {
         let (container, ids) = try seeded()
-        let result = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.sex == "m" }, propertiesToUpdate: ["age": 50]))
+        let result = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.sex == "m" }, propertiesToUpdate: ["age": 50],
+                                                                    resultType: .identifiers))
         #expect(Set(result.identifiers ?? []) == Set(ids[1...]))
         let context = container.newBackgroundContext()
         let ages = try context.performAndWait { try context.fetch(FetchDescriptor<Person>()).map(\.age) }
@@ -33,6 +34,15 @@ struct BatchRequestTests {
         let result = try container.execute(BatchUpdateRequest<Person>(
             predicate: #Predicate { $0.name.count == 2 }, propertiesToUpdate: ["sex": "x"], resultType: .count))
         #expect(result == .count(1))
+    }
+
+    @Test("Unless asked for more, a batch request reports its status only, as Core Data's default result type")
+    func statusOnlyByDefault() throws {
+        let (container, _) = try seeded()
+        #expect(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 1]).resultType == .statusOnly)
+        #expect(BatchDeleteRequest<Person>().resultType == .statusOnly)
+        #expect(try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 1])) == .status(true))
+        #expect(try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.age == 1 })) == .status(true))
     }
 
     @Test("Result types: status, identifiers, count")
@@ -66,7 +76,7 @@ struct BatchRequestTests {
     @Test("A batch delete removes the rows and reports their identifiers")
     func delete() throws {
         let (container, ids) = try seeded()
-        let result = try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.age < 39 }))
+        let result = try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.age < 39 }, resultType: .identifiers))
         #expect(Set(result.identifiers ?? []) == [ids[0], ids[2]])
         let context = container.newBackgroundContext()
         #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<Person>()) } == 1)

@@ -162,7 +162,7 @@ struct ChangeMergingTests {
         defer { NotificationCenter.default.removeObserver(observer) }
 
         // When a batch deletes every person
-        let result = try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil)) }.value
+        let result = try await Task.detached { try container.execute(BatchDeleteRequest<Person>(predicate: nil, resultType: .identifiers)) }.value
         await main.perform(schedule: .enqueued) {}  // after any merge a save would have enqueued
 
         // Then nothing was posted and the main context still holds Ada, readable
@@ -190,8 +190,8 @@ struct ChangeMergingTests {
         }
 
         // When a batch updates Ada and another deletes Bob, and both results are merged by hand
-        let updated = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.name == "Ada" }, propertiesToUpdate: ["age": 37]))
-        let deleted = try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.name == "Bob" }))
+        let updated = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.name == "Ada" }, propertiesToUpdate: ["age": 37], resultType: .identifiers))
+        let deleted = try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.name == "Bob" }, resultType: .identifiers))
         let changes = ModelContext.Changes(updated: Set(updated.identifiers ?? []), deleted: Set(deleted.identifiers ?? []))
         let (_, violations) = await ConcurrencyDebug.withMode(.record) { @Sendable () async in
             ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [main, background])

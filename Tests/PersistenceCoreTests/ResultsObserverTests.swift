@@ -147,7 +147,7 @@ struct ResultsObserverTests {
     @Test("A batch request reaches it only when merged by hand, and then as updates")
     func batchMergedByHand() throws {
         let (container, context, observer) = try observed(items: 3, merging: true)
-        let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"]))
+        let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"], resultType: .identifiers))
         context.performAndWait {
             #expect(observer.lastChange.isEmpty, "a batch bypasses every context, even an auto-merging one")
             #expect(observer.results.allSatisfy { $0.title != "done" })

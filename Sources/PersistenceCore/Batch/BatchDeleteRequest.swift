@@ -7,10 +7,11 @@ import Foundation
 public struct BatchDeleteRequest<T: PersistentModel>: Sendable {
     /// Which rows; nil for all.
     public var predicate: Predicate<T>?
-    /// What ``ModelContainer/execute(_:)-(BatchDeleteRequest<T>)`` returns.
+    /// What ``ModelContainer/execute(_:)-(BatchDeleteRequest<T>)`` returns: ``BatchResultType/statusOnly``
+    /// unless you ask for more, as Core Data's `resultType` defaults to `.resultTypeStatusOnly`.
     public var resultType: BatchResultType
 
-    public init(predicate: Predicate<T>? = nil, resultType: BatchResultType = .identifiers) {
+    public init(predicate: Predicate<T>? = nil, resultType: BatchResultType = .statusOnly) {
         self.predicate = predicate
         self.resultType = resultType
     }

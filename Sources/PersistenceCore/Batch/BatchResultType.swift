@@ -1,9 +1,9 @@
 /// What a batch request reports back: Core Data's `NSBatchUpdateRequestResultType` /
 /// `NSBatchDeleteRequestResultType`.
 public enum BatchResultType: Sendable, Hashable {
-    /// Only whether it succeeded.
+    /// Only whether it succeeded (the default, as Core Data's `resultTypeStatusOnly`).
     case statusOnly
-    /// The identifiers of the affected rows (the default).
+    /// The identifiers of the affected rows: ask for them to merge the change by hand.
     case identifiers
     /// How many rows were affected.
     case count

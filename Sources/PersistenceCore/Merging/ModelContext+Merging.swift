@@ -49,7 +49,8 @@ extension ModelContext {
     /// documentation shows:
     ///
     /// ```swift
-    /// let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30]))
+    /// let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30],
+    ///                                                                   resultType: .identifiers))
     /// let changes = ModelContext.Changes(updated: Set(result.identifiers ?? []))
     /// ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [container.mainContext])
     /// ```

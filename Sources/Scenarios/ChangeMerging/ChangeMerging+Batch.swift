@@ -31,7 +31,8 @@ extension ChangeMerging {
             guard note.object == nil || ModelContext.Changes(notification: note)?.updated.contains(ada) == true else { return }
             posted.withLock { $0 += 1 }
         }
-        let result = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.name == "Ada" }, propertiesToUpdate: ["age": 50]))
+        let result = try container.execute(BatchUpdateRequest<Person>(predicate: #Predicate { $0.name == "Ada" }, propertiesToUpdate: ["age": 50],
+                                                                    resultType: .identifiers))
         NotificationCenter.default.removeObserver(observer)
         let storeAge = try PersonValues.stored(ada, in: container).age
 

@@ -34,7 +34,8 @@ extension MergeConflicts {
         }
 
         // When a batch update changes age and sex in the store…
-        let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": batch.age, "sex": batch.sex]))
+        let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": batch.age, "sex": batch.sex],
+                                                                   resultType: .identifiers))
         if mergingByHand {
             // …and (the fix) its result is merged by hand, as Apple's batch documentation shows
             let changes = ModelContext.Changes(updated: Set(result.identifiers ?? []))

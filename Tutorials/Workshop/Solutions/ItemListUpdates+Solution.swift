@@ -13,7 +13,7 @@ extension Solution {
 
         static func markDone(_ numbers: [Int], in container: ModelContainer, mainContext: ModelContext) throws {
             let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { numbers.contains($0.count) },
-                                                                        propertiesToUpdate: ["title": "done"]))
+                                                                        propertiesToUpdate: ["title": "done"], resultType: .identifiers))
             // A batch request bypasses every context, even one that merges automatically: merge
             // the rows it changed by hand (each context merges on its own queue).
             ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])

@@ -116,7 +116,7 @@ public struct ListThatDoesNotUpdate: Scenario {
         try await step("a batch request marks item 2 done") {
             let saving = ContinuousClock.now
             let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { $0.count == 2 },
-                                                                        propertiesToUpdate: ["title": "done"]))
+                                                                        propertiesToUpdate: ["title": "done"], resultType: .identifiers))
             if merging == .automaticAndBatchByHand {
                 ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
             }

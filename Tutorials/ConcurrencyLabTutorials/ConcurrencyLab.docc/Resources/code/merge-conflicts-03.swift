@@ -14,7 +14,8 @@ func mergeTheBatch(_ container: ModelContainer) throws {
     let main = container.mainContext
     main.automaticallyMergesChangesFromParent = true  // does not see batch requests
     let person = try main.fetch(FetchDescriptor<Person>()).first!
-    let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"]))
+    let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"],
+                                                                resultType: .identifiers))
     let changes = ModelContext.Changes(updated: Set(result.identifiers ?? []))
     ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [main])
     person.name = "Ada L."
