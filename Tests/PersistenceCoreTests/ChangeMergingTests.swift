@@ -49,7 +49,7 @@ struct ChangeMergingTests {
     @MainActor
     func manualMerge() async throws {
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
@@ -127,7 +127,7 @@ struct ChangeMergingTests {
     @MainActor
     func automaticMerge() async throws {
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
@@ -150,7 +150,7 @@ struct ChangeMergingTests {
     func batchDeleteNotMerged() async throws {
         // Given Ada, saved and registered in an auto-merging main context
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
@@ -177,7 +177,7 @@ struct ChangeMergingTests {
     func remoteMergeOfABatch() async throws {
         // Given Ada and Bob registered in the main context and in a background context
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         let (ada, bob) = (Person(name: "Ada", age: 36, sex: "f"), Person(name: "Bob", age: 40, sex: "m"))
         main.insert(ada)
         main.insert(bob)

@@ -133,7 +133,7 @@ struct ConfinementTests {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             ConcurrencyDebug.mode = .trap
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            await Task.detached { container.mainContext.reset() }.value
+            await Task.detached { container.viewContext.reset() }.value
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("Concurrency violation: ModelContext.reset()"))
@@ -160,7 +160,7 @@ struct ConfinementTests {
         await #expect(processExitsWith: .success) {
             ConcurrencyDebug.mode = .trap
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            await Task.detached { await container.mainContext.perform { container.mainContext.reset() } }.value
+            await Task.detached { await container.viewContext.perform { container.viewContext.reset() } }.value
             let background = container.newBackgroundContext()
             await background.perform {
                 let item = Item(timestamp: .now)

@@ -10,10 +10,10 @@ struct ContainerTests {
     @Test("The main context runs on the main queue")
     func mainContext() throws {
         let container = try makeContainer()
-        let context = container.mainContext
+        let context = container.viewContext
         #expect(context.concurrencyType == .mainQueue)
         #expect(context.queueLabel == "com.apple.main-thread")
-        #expect(container.mainContext === context)
+        #expect(container.viewContext === context)
     }
 
     @Test("Each background context has a private queue of its own, labelled with its address")

@@ -13,7 +13,7 @@ struct ContextQueueTests {
         let container = try makeContainer()
         let context = ModelContext(container)
         #expect(context.concurrencyType == .mainQueue)
-        #expect(context !== container.mainContext)
+        #expect(context !== container.viewContext)
     }
 
     @Test("A context created in Task {} on the MainActor is still a main-queue context")

@@ -11,7 +11,7 @@ struct DifferencesTests {
     func automaticMergingIsOffByDefault() throws {
         let container = try makeContainer()
 
-        #expect(!container.mainContext.automaticallyMergesChangesFromParent)
+        #expect(!container.viewContext.automaticallyMergesChangesFromParent)
         #expect(!container.newBackgroundContext().automaticallyMergesChangesFromParent)
     }
 
@@ -42,12 +42,12 @@ struct DifferencesTests {
     @MainActor
     func noAutosave() async throws {
         let container = try makeContainer()
-        container.mainContext.insert(Item(timestamp: .now))
-        await container.mainContext.perform(schedule: .enqueued) {}  // a later turn of the main queue
+        container.viewContext.insert(Item(timestamp: .now))
+        await container.viewContext.perform(schedule: .enqueued) {}  // a later turn of the main queue
         let stored = try await container.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
 
         #expect(stored == 0)
-        #expect(container.mainContext.hasChanges)
+        #expect(container.viewContext.hasChanges)
     }
 
     @Test("model(for:) with a temporary identifier no object holds hands out a fault (touching it traps)")

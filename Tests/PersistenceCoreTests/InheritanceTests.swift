@@ -189,8 +189,8 @@ struct InheritanceTests {
     @Test("Identifiers name each row's own entity; asking for a subclass's model as its superclass works, as a sibling is a type mismatch")
     func identifiers() throws {
         let container = try makeMotorpool()
-        let (zoe, brompton) = try container.mainContext.performAndWait {
-            let vehicles = try container.mainContext.fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.name)]))
+        let (zoe, brompton) = try container.viewContext.performAndWait {
+            let vehicles = try container.viewContext.fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.name)]))
             return (vehicles[3].persistentModelID, vehicles[1].persistentModelID)
         }
         #expect(zoe.entityName == "ElectricCar")
@@ -278,7 +278,7 @@ struct InheritanceTests {
     @MainActor
     func merging() async throws {
         let container = try makeMotorpool()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let zoe = try #require(try main.fetch(FetchDescriptor<ElectricCar>()).first)
         let id = zoe.persistentModelID

@@ -226,9 +226,9 @@ import Testing
             let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
             let id = try await IncrementRaceSeed.seed(container)
             let background = ModelContext(container, concurrencyType: .privateQueue)
-            container.mainContext.mergePolicy = .mergeByPropertyObjectTrump
+            container.viewContext.mergePolicy = .mergeByPropertyObjectTrump
             background.mergePolicy = .mergeByPropertyObjectTrump
-            async let fromMain: Bool = Self.increment(id, on: container.mainContext, split: true)
+            async let fromMain: Bool = Self.increment(id, on: container.viewContext, split: true)
             async let fromBackground: Bool = Self.increment(id, on: background, split: true)
             let saved = await [fromMain, fromBackground]
             guard !saved.contains(false) else { return .refused }

@@ -37,7 +37,7 @@ struct InverseMergingTests {
         // Given Lisbon with two stops and Porto with one, shown in the main context, which merges
         // automatically, their stops loaded there or still faults
         let container = try makeTripContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let lisbonID = try saveTrip(named: "Lisbon", stops: 2, in: container.newBackgroundContext()).trip
         let portoID = try saveTrip(named: "Porto", stops: 1, in: container.newBackgroundContext()).trip

@@ -299,7 +299,7 @@ struct NestedContextTests {
     @MainActor
     func mainContextParent() throws {
         let (container, _, ids) = try stack()
-        let main = container.mainContext
+        let main = container.viewContext
         let sheet = ModelContext(parent: main, concurrencyType: .mainQueue)
         try sheet.existingModel(for: ids["a"]!, as: Item.self).title = "from the sheet"
         #expect(try main.existingModel(for: ids["a"]!, as: Item.self).title == "a")

@@ -44,7 +44,7 @@ struct NestedModelBasedTests {
     static func run(seed: UInt64) throws -> (steps: [Step], problem: String?, events: [String: Int]) {
         var random = SplitMix64(seed: seed)
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-        let main = container.mainContext
+        let main = container.viewContext
         var contexts: [ModelContext] = [main]
         contexts.append(ModelContext(parent: main, concurrencyType: .privateQueue))    // 1
         contexts.append(ModelContext(parent: main, concurrencyType: .mainQueue))       // 2

@@ -21,7 +21,7 @@ final class PersistenceCoreXCTests: XCTestCase {
     func testMainContext_isOnTheMainQueueInASynchronousTest() throws {
         let container = try makeContainer()
         XCTAssertEqual(ModelContext(container).concurrencyType, .mainQueue, "XCTest runs synchronous tests on the main queue")
-        XCTAssertEqual(container.mainContext.queueLabel, "com.apple.main-thread")
+        XCTAssertEqual(container.viewContext.queueLabel, "com.apple.main-thread")
     }
 
     func testExistingModel_throwsModelNotFoundForADeletedRow() throws {
@@ -76,7 +76,7 @@ final class MergingXCTests: XCTestCase {
     @MainActor
     func testAutomaticMerge_refreshesTheMainContextAfterABackgroundSave() async throws {
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
@@ -95,7 +95,7 @@ final class MergingXCTests: XCTestCase {
     @MainActor
     func testBatchDelete_isNotMergedEvenIntoAnAutoMergingContext_untilMergedByHand() async throws {
         let container = try makeContainer()
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)

@@ -23,7 +23,7 @@ struct TraceTests {
     func traceList(merging: Bool, predicate: Predicate<Item>? = nil, tag: String) async throws
         -> (ids: [PersistentIdentifier], list: ResultsObserver<Item, Never>, trace: Trace) {
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-        let main = container.mainContext
+        let main = container.viewContext
         main.name = "list \(tag)"
         let writer = container.newBackgroundContext()
         writer.name = "writer \(tag)"

@@ -100,9 +100,9 @@ public enum WorkshopCatalog {
             hints: [
                 "The main context belongs to the main queue; this method runs on a background thread.",
                 "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
-                "`let context = container.mainContext` then `await context.perform { context.reset() }`.",
+                "`let context = container.viewContext` then `await context.perform { context.reset() }`.",
             ],
-            shippedFingerprint: 0x1e1a8e004179453a,
+            shippedFingerprint: 0x1dd0b0ea4e743ace,
             checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
             checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
         ),
@@ -205,7 +205,7 @@ public enum WorkshopCatalog {
                 "Then take the work off the main queue: drop `@MainActor`, fetch in a private-queue context (`container.newBackgroundContext()` and its `perform`, or `container.performBackgroundTask`), make the rows there and return them: a `TripRow` is `Sendable`, a `Trip` is not.",
                 "`let context = container.newBackgroundContext()`, then `return try await context.perform { [descriptor] in try context.fetch(descriptor).map(TripRow.init) }`.",
             ],
-            shippedFingerprint: 0x7105a94afc293c67,
+            shippedFingerprint: 0x3dcc490417f15a6c,
             checkExercise: { await TripListLoaderChecker.check(TripListLoader.self) },
             checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
         ),
@@ -233,7 +233,7 @@ public enum WorkshopCatalog {
                 "Make a private context the root (`ModelContext(container, concurrencyType: .privateQueue)`) and `viewContext` its child on the main queue (`ModelContext(parent:concurrencyType:)`).",
                 "`save()` saves `viewContext` (into the writer), then `try await writer.perform { try writer.save() }`.",
             ],
-            shippedFingerprint: 0xa929879dc916fede,
+            shippedFingerprint: 0xe0951463c9b2697e,
             checkExercise: { await AppStackChecker.check(AppStack.self) },
             checkSolution: { await AppStackChecker.check(Solution.AppStack.self) }
         ),

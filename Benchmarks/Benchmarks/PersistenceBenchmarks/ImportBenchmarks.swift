@@ -56,7 +56,7 @@ enum ImportBenchmarks: BenchmarkGroup {
         Benchmark("Import 100k: main context", configuration: watched) { benchmark in
             let rows = ItemRow.hundredThousand
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            let context = container.mainContext
+            let context = container.viewContext
             let heartbeat = MainQueueHeartbeat()
             heartbeat.start()
             benchmark.startMeasurement()

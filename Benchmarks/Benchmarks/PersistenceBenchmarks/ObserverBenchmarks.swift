@@ -33,7 +33,7 @@ enum ObserverBenchmarks: BenchmarkGroup {
         Benchmark("Observe 10k: plain fetch of the same rows", configuration: configuration) { benchmark in
             let store = ObservedStore.shared
             benchmark.startMeasurement()
-            let count = try DispatchQueue.main.sync { try store.mainContext.fetch(store.observer.fetchDescriptor).count }
+            let count = try DispatchQueue.main.sync { try store.viewContext.fetch(store.observer.fetchDescriptor).count }
             benchmark.stopMeasurement()
             precondition(count == ObservedStore.size)
         }
@@ -59,7 +59,7 @@ final class ObservedStore: @unchecked Sendable {
             for row in ItemRow.hundredThousand.prefix(Self.size) { seed.insert(Item(row)) }
             try seed.save()
         }
-        mainContext = container.mainContext
+        mainContext = container.viewContext
         mainContext.automaticallyMergesChangesFromParent = true
         let context = mainContext
         observer = try DispatchQueue.main.sync {

@@ -53,7 +53,7 @@ enum ReadsBenchmarks: BenchmarkGroup {
             context.insert(Item(rows[0]))
             try context.save()
         }
-        let fetcher = MainContextFetcher(container.mainContext)
+        let fetcher = MainContextFetcher(container.viewContext)
         benchmark.startMeasurement()
         let save = try context.performAndWait { () throws -> UInt64 in
             for row in rows.dropFirst() { context.insert(Item(row)) }

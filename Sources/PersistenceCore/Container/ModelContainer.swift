@@ -16,6 +16,7 @@ public final class ModelContainer: Sendable {
     let broadcaster = ChangeBroadcaster()
     let accessPolicySwitch = AccessPolicySwitch()
     private let lazyMainContext = Locked<ModelContext?>(nil)
+    private let lazyViewContext = Locked<ModelContext?>(nil)
     /// Posts ``remoteChange`` after each commit to a file store; nil in memory.
     let remoteChangeMonitor: RemoteChangeMonitor?
 
@@ -89,17 +90,46 @@ public final class ModelContainer: Sendable {
     /// The store's UUID (`Z_UUID` in `Z_METADATA`), part of every identifier's URI.
     public var storeIdentifier: UUID { store.storeIdentifier }
 
-    /// The main-queue context: Core Data's `viewContext`, SwiftData's `mainContext`.
+    /// SwiftData's main context: the one SwiftUI's `@Query` and `@Environment(\.modelContext)` use.
     ///
-    /// Reachable from anywhere (it is not `@MainActor`-isolated), usable only on the main queue:
-    /// from elsewhere, go through `perform`. It lives as long as the container.
-    public var mainContext: ModelContext {
-        lazyMainContext.withLock { context in
+    /// `@MainActor`, as SwiftData's: code off the MainActor cannot name it ("Main actor-isolated
+    /// property 'mainContext' can not be referenced…"), so the wrong-queue mistake Core Data
+    /// allows is a compile error here. It sees every save of the container's other contexts with
+    /// no merging code, as SwiftData's does: it starts with ``ModelContext/automaticallyMergesChangesFromParent``
+    /// on (a Core Data name SwiftData does not have). It lives as long as the container.
+    ///
+    /// For Core Data's behaviour, a main-queue context that merges nothing until told and that
+    /// any thread may name, use ``viewContext``.
+    @MainActor public var mainContext: ModelContext {
+        ownedContext(.mainContext)
+    }
+
+    /// Core Data's `viewContext`: a main-queue context of the container's own, separate from
+    /// SwiftData's ``mainContext``.
+    ///
+    /// As in Core Data it is reachable from anywhere (not `@MainActor`) and usable only on the
+    /// main queue: from elsewhere, go through `perform`. It merges other contexts' saves only once
+    /// ``ModelContext/automaticallyMergesChangesFromParent`` is set (default false, as Core
+    /// Data's). It lives as long as the container.
+    public var viewContext: ModelContext {
+        ownedContext(.viewContext)
+    }
+
+    /// The container's main or view context, made on first use; for the core's own callers
+    /// that have checked they run on the main queue.
+    func ownedContext(_ role: ModelContext.OwnedRole) -> ModelContext {
+        (role == .mainContext ? lazyMainContext : lazyViewContext).withLock { context in
             if let context { return context }
-            let created = ModelContext(mainContextOf: self)
+            let created = ModelContext(ownedBy: self, as: role)
             context = created
             return created
         }
+    }
+
+    /// The main-queue context made so far, SwiftData's main context first, without making one:
+    /// where the trace draws main-queue work no context announced.
+    var existingMainQueueContext: ModelContext? {
+        lazyMainContext.withLock { $0 } ?? lazyViewContext.withLock { $0 }
     }
 
     /// A new private-queue context: Core Data's `newBackgroundContext()`.

@@ -31,7 +31,15 @@ public final class ModelContext: @unchecked Sendable {
 
     private enum ContainerReference {
         case strong(ModelContainer)
-        case owner(UnownedContainer)  // the main context: the container owns it
+        case owner(UnownedContainer, OwnedRole)  // the main or view context: the container owns it
+    }
+
+    /// Which of its container's own main-queue contexts a context is.
+    enum OwnedRole {
+        /// SwiftData's ``ModelContainer/mainContext``: `@MainActor`, merging by itself.
+        case mainContext
+        /// Core Data's ``ModelContainer/viewContext``: merging only when told.
+        case viewContext
     }
 
     private struct UnownedContainer {
@@ -77,16 +85,17 @@ public final class ModelContext: @unchecked Sendable {
 
     private let mergesAutomatically = Atomic<Bool>(false)
 
-    /// Whether this is its container's own ``ModelContainer/mainContext``.
-    var isContainersMainContext: Bool {
-        if case .owner = containerReference { true } else { false }
+    /// Which of its container's own contexts this is, if it is one: ``ModelContainer/mainContext``
+    /// or ``ModelContainer/viewContext``.
+    var ownedRole: OwnedRole? {
+        if case .owner(_, let role) = containerReference { role } else { nil }
     }
 
     /// The container this context belongs to.
     public var container: ModelContainer {
         switch containerReference {
         case .strong(let container): container
-        case .owner(let reference): reference.container
+        case .owner(let reference, _): reference.container
         }
     }
 
@@ -96,11 +105,23 @@ public final class ModelContext: @unchecked Sendable {
     /// The queue decides, not the thread: `Task {}` started on the MainActor still runs on the
     /// main queue, so a context made there is a main-queue context; use `Task.detached` (or
     /// ``ModelContainer/newBackgroundContext()``) for a private one.
+    ///
+    /// SwiftData's only initializer. Such a context sees its container's other contexts' saves
+    /// with no merging code, as SwiftData's contexts do ("When a save is triggered on your
+    /// background context, its changes will automatically be reflected in your other contexts",
+    /// Hacking with Swift, *How to create a background context*): it starts with
+    /// ``automaticallyMergesChangesFromParent`` on, a name SwiftData does not have.
     public convenience init(_ container: ModelContainer) {
-        self.init(container, concurrencyType: QueueIdentity.isOnMainQueue ? .mainQueue : .privateQueue)
+        self.init(container, parent: nil,
+                  concurrencyType: QueueIdentity.isOnMainQueue ? .mainQueue : .privateQueue)
+        setAutomaticMerging(true)
     }
 
-    /// A context bound by Core Data's rule: to the queue you name.
+    /// A context bound by Core Data's rule, to the queue you name: `NSManagedObjectContext(concurrencyType:)`.
+    ///
+    /// It merges nothing until ``automaticallyMergesChangesFromParent`` is set, as Core Data's
+    /// contexts (default false). SwiftData has no such initializer: its contexts are made with
+    /// ``init(_:)``.
     public convenience init(_ container: ModelContainer, concurrencyType: ConcurrencyType) {
         self.init(container, parent: nil, concurrencyType: concurrencyType)
     }
@@ -128,16 +149,18 @@ public final class ModelContext: @unchecked Sendable {
         ScheduleRun.noteCreated(self)
     }
 
-    /// The container's own main context, which the container keeps alive.
-    init(mainContextOf container: ModelContainer) {
+    /// One of the container's own main-queue contexts, which the container keeps alive.
+    init(ownedBy container: ModelContainer, as role: OwnedRole) {
         self.concurrencyType = .mainQueue
         self.parent = nil
-        self.containerReference = .owner(UnownedContainer(container: container))
+        self.containerReference = .owner(UnownedContainer(container: container), role)
         self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)
         ScheduleRun.noteCreated(self)
+        // SwiftData's main context merges by itself; Core Data's view context waits to be told.
+        if role == .mainContext { setAutomaticMerging(true) }
     }
 
     /// A private queue of its own, at `.utility` quality of service: background work yields to

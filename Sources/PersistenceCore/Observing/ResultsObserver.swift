@@ -174,7 +174,7 @@ extension ResultsObserver {
         guard QueueIdentity.isOnMainQueue else {
             throw ModelError.contextMismatch("ResultsObserver(fetchDescriptor:modelContainer:) observes the container's main context and must be made on the main queue; elsewhere, pass a context made on your queue with init(fetchDescriptor:modelContext:)")
         }
-        return container.mainContext
+        return container.ownedContext(.mainContext)
     }
 }
 

@@ -101,7 +101,8 @@ public enum TraceRecorder {
             if let token, let known = recording.laneByKey[.context(token)] {
                 lane = known
             } else if onMain {
-                lane = recording.lane(for: container.mainContext)
+                lane = container.existingMainQueueContext.map { recording.lane(for: $0) }
+                    ?? recording.lane(named: TraceRecorder.mainQueueLane)
             } else {
                 lane = recording.otherThreadsLane()
             }
@@ -136,11 +137,16 @@ public enum TraceRecorder {
     }
 
     /// A context's lane name: its ``ModelContext/name``, else "main context (main queue)" for
-    /// its container's main context, "ModelContext 0x… (main queue)" for another main-queue
-    /// context, "ModelContext 0x… (private)" for a private one.
+    /// its container's main context (SwiftData's), "view context (main queue)" for its view
+    /// context (Core Data's), "ModelContext 0x… (main queue)" for another main-queue context,
+    /// "ModelContext 0x… (private)" for a private one.
     static func laneName(of context: ModelContext) -> String {
         if let name = context.name { return name }
-        if context.isContainersMainContext { return "main context (main queue)" }
+        switch context.ownedRole {
+        case .mainContext?: return "main context (main queue)"
+        case .viewContext?: return "view context (main queue)"
+        case nil: break
+        }
         guard context.concurrencyType == .mainQueue else { return "\(context.queueLabel) (private)" }
         return "ModelContext 0x\(String(UInt(bitPattern: ObjectIdentifier(context)), radix: 16)) (main queue)"
     }

@@ -15,7 +15,7 @@ extension ChangeMerging {
     ///     look at Ada
     func runBatchExample(in environment: ScenarioEnvironment) async throws -> BatchView {
         let container = try environment.makeContainer(for: [Person.self], name: "change-merging-batch")
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = try await main.perform {
             let ada = Person(name: "Ada", age: 36, sex: "f")

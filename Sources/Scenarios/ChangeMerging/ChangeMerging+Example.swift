@@ -35,7 +35,7 @@ extension ChangeMerging {
     func runExample(_ merging: Merging, in environment: ScenarioEnvironment) async throws
         -> (view: MainContextView, store: [PersonValues], received: ChangeCounts?) {
         let container = try environment.makeContainer(for: [Person.self], name: "change-merging-\(merging)")
-        let main = container.mainContext
+        let main = container.viewContext
         main.name = "main context, \(merging.traceName)"
 
         // Given Ada and Bob, saved and registered in the main context

@@ -65,7 +65,7 @@ public struct DeletedModel: Scenario {
     /// The screen holds the trip and its stops; the main context merges nothing.
     private func holdModelsWithoutMerging(in environment: ScenarioEnvironment) async throws -> WithoutMerging {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-no-merging")
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
         let (name, listed, faults) = await mainContext.perform {
             (screen.trip.value.name, screen.trip.value.stops.count, screen.stops.value.count { $0.isFault })
@@ -78,7 +78,7 @@ public struct DeletedModel: Scenario {
     /// The screen holds the trip and its stops; the main context merges every save.
     private func holdModelsWithMerging(in environment: ScenarioEnvironment) async throws -> WithMerging {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-merging")
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         mainContext.automaticallyMergesChangesFromParent = true
         let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
         // The merge was queued on the main queue when the save committed: this block runs after it.
@@ -100,7 +100,7 @@ public struct DeletedModel: Scenario {
     /// The screen holds identifiers and values, and reads the trip again after the merge.
     private func holdIdentifiers(in environment: ScenarioEnvironment) async throws -> HoldingIdentifiers {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-identifiers")
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         mainContext.automaticallyMergesChangesFromParent = true
         let saved = try await Self.saveTrip(in: container)
         var screen = TripScreen(tripID: saved.trip)

@@ -65,7 +65,7 @@ public struct EditScratchpad: Scenario {
     private func editOnTheMainContext(in environment: ScenarioEnvironment) async throws -> WrongWay {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-main")
         return try await MainActor.run {
-            let main = container.mainContext
+            let main = container.viewContext
             try main.existingModel(for: milk, as: Item.self).title = Self.renamed    // the sheet's edit
             let listWhileEditing = try Self.list(main)
             // Cancel: the sheet closes. The edit is still in the main context.
@@ -78,7 +78,7 @@ public struct EditScratchpad: Scenario {
     private func cancelWithRollback(in environment: ScenarioEnvironment) async throws -> WrongWay {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-rollback")
         return try await MainActor.run {
-            let main = container.mainContext
+            let main = container.viewContext
             try main.existingModel(for: milk, as: Item.self).title = Self.renamed
             let listWhileEditing = try Self.list(main)
             main.rollback()                                                          // Cancel
@@ -95,7 +95,7 @@ public struct EditScratchpad: Scenario {
     private func cancelAChild(in environment: ScenarioEnvironment) async throws -> CancelledChild {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-cancel")
         return try await MainActor.run {
-            let main = container.mainContext
+            let main = container.viewContext
             var sheet: EditSheet? = try EditSheet(editing: milk, in: main)
             sheet?.rename(to: Self.renamed)
             let sheetShows = try Self.list(sheet!.scratchpad)
@@ -114,7 +114,7 @@ public struct EditScratchpad: Scenario {
     private func saveAChild(in environment: ScenarioEnvironment) async throws -> SavedChild {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-save")
         return try await MainActor.run {
-            let main = container.mainContext
+            let main = container.viewContext
             let sheet = try EditSheet(editing: milk, in: main)
             sheet.rename(to: Self.renamed)
             let butter = sheet.add(Self.added)
@@ -149,8 +149,8 @@ public struct EditScratchpad: Scenario {
         }
         guard let milk else { throw ScenarioError.unexpected("the seed has no \(edited)") }
         await MainActor.run {
-            container.mainContext.name = "main context (the list)"
-            container.mainContext.insert(Item(timestamp: .now, title: Self.unsavedOnTheMainScreen))
+            container.viewContext.name = "main context (the list)"
+            container.viewContext.insert(Item(timestamp: .now, title: Self.unsavedOnTheMainScreen))
         }
         return (container, milk)
     }

@@ -190,7 +190,7 @@ public struct IDPassing: Scenario {
     private func deleteBothWays(in environment: ScenarioEnvironment) async throws -> Deletions {
         let container = try environment.makeContainer(for: [Item.self], name: "id-passing-del-item")
         let id = try await Self.saveItem(in: container)
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         _ = try await main.perform { try main.existingModel(for: id, as: Item.self).persistentModelID }
         try await Self.delItem(id: id, in: container)

@@ -103,8 +103,8 @@ public struct ReadsDuringImport: Scenario {
         try preload(container)
         let clock = ContinuousClock()
         let origin = clock.now
-        container.mainContext.name = Self.listLane
-        let screen = ItemListScreen(context: container.mainContext)
+        container.viewContext.name = Self.listLane
+        let screen = ItemListScreen(context: container.viewContext)
         let frames = FrameLoop(interval: frameInterval) { try screen.drawFrame(pinned: pinned, since: origin) }
         let importer = container.newBackgroundContext()
         importer.name = "importer"
@@ -137,8 +137,8 @@ public struct ReadsDuringImport: Scenario {
     /// frame, on the main queue, has the importer save the batch (`performAndWait`) in between.
     private func frameAcrossACommit(pinned: Bool, in container: ModelContainer) async throws -> ItemListScreen.Frame {
         try preload(container)
-        container.mainContext.name = Self.listLane
-        let screen = ItemListScreen(context: container.mainContext)
+        container.viewContext.name = Self.listLane
+        let screen = ItemListScreen(context: container.viewContext)
         let importer = container.newBackgroundContext()
         importer.name = "importer"
         let origin = ContinuousClock.now

@@ -44,7 +44,7 @@ public struct TaskVsDetached: Scenario {
     /// Shows the view and uses it as SwiftUI would: on the MainActor.
     @MainActor
     static func tapEveryButton(_ container: ModelContainer) async -> (ContextFacts, ContextFacts, ContextFacts) {
-        let view = ItemListView(modelContext: container.mainContext)
+        let view = ItemListView(modelContext: container.viewContext)
         let inTask = await view.createContextButtonTapped().value
         let inTaskModifier = await view.task()
         let inDetachedTask = await view.createBackgroundContextButtonTapped().value
@@ -55,7 +55,7 @@ public struct TaskVsDetached: Scenario {
     /// main-queue context about it.
     @MainActor
     static func compareMainContexts(_ container: ModelContainer) throws -> TwoMainContexts {
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         let second = ModelContext(container)  // created on the main queue: a main-queue context
         let item = Item(timestamp: .now)
         mainContext.insert(item)

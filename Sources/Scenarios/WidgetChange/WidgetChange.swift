@@ -82,7 +82,7 @@ public struct WidgetChange: Scenario {
         guard container.postsRemoteChanges else {
             throw ScenarioError.unexpected("this system does not post ModelContainer.remoteChange (it needs Linux's inotify), and both lanes wait for it")
         }
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         mainContext.name = Self.automaticMergingListLane
         let list = try await MainActor.run {
             mainContext.automaticallyMergesChangesFromParent = true
@@ -115,7 +115,7 @@ public struct WidgetChange: Scenario {
     private func historyLane(store: URL, tokenFile: URL, burst: Int) async throws -> (lane: Lane, pruning: Pruning) {
         try? FileManager.default.removeItem(at: tokenFile)
         let container = try Self.seededContainer(at: store)
-        container.mainContext.name = Self.historyListLane
+        container.viewContext.name = Self.historyListLane
         let list = try await MainActor.run { try HistoryFollowingList(container: container, tokenFile: tokenFile) }
         let widget = try await WidgetProcess(store: store)
         // The token another reader (say, a share extension) kept before the widget wrote anything.

@@ -21,7 +21,7 @@ extension WrongContextQueue {
     @discardableResult
     public static func resetMainContextFromDetachedTask(_ container: ModelContainer) async -> String {
         await Task.detached {
-            let context = container.mainContext
+            let context = container.viewContext
             context.reset()
             return DispatchQueue.currentLabel
         }.value
@@ -33,7 +33,7 @@ extension WrongContextQueue {
     @discardableResult
     public static func resetMainContextWithPerform(_ container: ModelContainer) async -> String {
         await Task.detached {
-            let context = container.mainContext
+            let context = container.viewContext
             return await context.perform {
                 context.reset()
                 return DispatchQueue.currentLabel
@@ -53,7 +53,7 @@ extension WrongContextQueue {
     public static func resetMainContextWithMainQueueAsync(_ container: ModelContainer) async -> String {
         await Task.detached {
             await DispatchQueue.main.asyncAndAwait {
-                container.mainContext.reset()
+                container.viewContext.reset()
                 return DispatchQueue.currentLabel
             }
         }.value
@@ -66,7 +66,7 @@ extension WrongContextQueue {
     public static func resetMainContextWithMainActorRun(_ container: ModelContainer) async -> String {
         await Task.detached {
             await MainActor.run {
-                container.mainContext.reset()
+                container.viewContext.reset()
                 return DispatchQueue.currentLabel
             }
         }.value

@@ -73,7 +73,7 @@ public struct WrongContextQueue: Scenario {
             return try context.fetchCount(FetchDescriptor<Item>())
         }
 
-        let mainLabel = wrongReset.mainContext.queueLabel
+        let mainLabel = wrongReset.viewContext.queueLabel
         return Outcome(
             resetFromDetachedTask: Attempt(ranOn: resetRanOn, contextQueue: mainLabel,
                                            violations: resetViolations.recorded(against: mainLabel)),

@@ -262,12 +262,13 @@ final class ModelBasedRun {
             let predicted = reference.batchUpdate(attribute, to: value)
             let property: any Sendable = attribute == 1 ? Int(value.integer) : value.text
             return batch(predicted) {
-                try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: [Self.attributes[attribute]: property]))
+                try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: [Self.attributes[attribute]: property],
+                                                                resultType: .identifiers))
             }
         case .batchDelete(let age):
             let predicted = reference.batchDelete(where: 1, is: .integer(Int64(age)))
             return batch(predicted) {
-                try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.age == age }))
+                try container.execute(BatchDeleteRequest<Person>(predicate: #Predicate { $0.age == age }, resultType: .identifiers))
             }
         }
         return nil

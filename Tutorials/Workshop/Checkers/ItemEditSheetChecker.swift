@@ -37,7 +37,7 @@ enum ItemEditSheetChecker {
                 return items[1].persistentModelID
             }
             return try await MainActor.run {
-                let main = container.mainContext
+                let main = container.viewContext
                 main.insert(Item(timestamp: Date(timeIntervalSince1970: 0), title: "apples"))
                 func list() throws -> [String] {
                     try main.fetch(FetchDescriptor<Item>(sortBy: [SortDescriptor(\.title)])).compactMap(\.title)

@@ -55,7 +55,7 @@ enum ItemListStoreChecker {
             }
 
             try preload(container)
-            let main = container.mainContext
+            let main = container.viewContext
             let importer = container.newBackgroundContext()
             let (across, next) = try await MainActor.run { () throws -> (Frame, Frame) in
                 let across = try drawFrame(main, preparedBy: Store.self) {

@@ -67,7 +67,7 @@ enum ItemListUpdatesChecker {
                 for number in 0..<3 { background.insert(item(number)) }
                 try background.save()
             }
-            let main = container.mainContext
+            let main = container.viewContext
             let screen = try await MainQueue.run {
                 Updates.prepare(main)
                 return try Screen(mainContext: main)

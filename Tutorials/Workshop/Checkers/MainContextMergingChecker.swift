@@ -23,7 +23,7 @@ enum MainContextMergingChecker {
     static func check<Preparer: MainContextPreparing>(_ preparer: Preparer.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            let main = container.mainContext
+            let main = container.viewContext
             await MainActor.run { Preparer().prepare(main) }
             let id = try await main.perform {
                 let item = Item(timestamp: Date(timeIntervalSince1970: 0))

@@ -5,7 +5,7 @@ import SampleModels
 /// Exercise 7's contract: discard the main context's unsaved edits from a background task.
 protocol MainContextResetting: Sendable {
     init()
-    /// Makes `container.mainContext` forget its unsaved changes. Called off the main queue.
+    /// Makes `container.viewContext` forget its unsaved changes. Called off the main queue.
     func discardEdits(in container: ModelContainer) async
 }
 
@@ -16,7 +16,7 @@ enum MainContextResetterChecker {
     static func check<Resetter: MainContextResetting>(_ resetter: Resetter.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            let context = container.mainContext
+            let context = container.viewContext
             await context.perform {
                 context.insert(Item(timestamp: Date(timeIntervalSince1970: 0)))
             }

@@ -82,7 +82,7 @@ enum RemoteChangeMergerChecker {
             try save(in: container, author: Merger.appAuthor) { context in
                 for title in seed { context.insert(Item(timestamp: .now, title: title)) }
             }
-            let main = container.mainContext
+            let main = container.viewContext
             let screen = try await MainQueue.runOnMainActor {
                 main.automaticallyMergesChangesFromParent = true  // what the app does at launch
                 return try Screen(mainContext: main)

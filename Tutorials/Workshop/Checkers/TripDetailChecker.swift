@@ -47,7 +47,7 @@ enum TripDetailChecker {
     static func check<Detail: TripShowing>(_ detail: Detail.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
-            let main = container.mainContext
+            let main = container.viewContext
             // The main context merges other contexts' saves (exercise 9): the lesson's lane 3.
             main.automaticallyMergesChangesFromParent = true
             let background = container.newBackgroundContext()

@@ -22,7 +22,7 @@ final class AppStack: SavingStack {
     let viewContext: ModelContext
 
     init(container: ModelContainer) {
-        viewContext = container.mainContext
+        viewContext = container.viewContext
     }
 
     func save() async throws {

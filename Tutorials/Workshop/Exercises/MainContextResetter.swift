@@ -10,13 +10,13 @@
 // Hint 1: The main context belongs to the main queue; this method runs on a background thread.
 // Hint 2: `await context.perform { ... }` runs a closure on the context's queue, and a context is
 //         `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.
-// Hint 3: `let context = container.mainContext` then `await context.perform { context.reset() }`.
+// Hint 3: `let context = container.viewContext` then `await context.perform { context.reset() }`.
 
 import PersistenceCore
 
 /// Throws away the main context's unsaved edits, for a caller on any thread.
 struct MainContextResetter: MainContextResetting {
     func discardEdits(in container: ModelContainer) async {
-        container.mainContext.reset()
+        container.viewContext.reset()
     }
 }

@@ -4,7 +4,7 @@ extension Solution {
     /// Exercise 7 solved: the reset runs on the main context's queue.
     struct MainContextResetter: MainContextResetting {
         func discardEdits(in container: ModelContainer) async {
-            let context = container.mainContext
+            let context = container.viewContext
             await context.perform {
                 context.reset()
             }

@@ -23,5 +23,5 @@ import PersistenceCore
 /// Creates an item through the actor and reads it back in the main context.
 @MainActor func addItem(with handler: DataHandler, container: ModelContainer) async throws -> Date {
     let id = try await handler.newItem(timestamp: .now)
-    return try container.mainContext.existingModel(for: id, as: Item.self).timestamp
+    return try container.viewContext.existingModel(for: id, as: Item.self).timestamp
 }

@@ -12,7 +12,7 @@ enum MergeConflicts03 {  // tutorial:hide
     ///     name = "Ada L.", age = 40; save  ← no conflict, even under .error
     @MainActor
     func mergeTheBatch(_ container: ModelContainer) throws {
-        let main = container.mainContext
+        let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true  // does not see batch requests
         let person = try main.fetch(FetchDescriptor<Person>()).first!
         let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"],

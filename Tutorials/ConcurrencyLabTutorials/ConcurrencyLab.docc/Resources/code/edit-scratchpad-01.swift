@@ -3,7 +3,7 @@
 private func editOnTheMainContext(in environment: ScenarioEnvironment) async throws -> WrongWay {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-main")
     return try await MainActor.run {
-        let main = container.mainContext
+        let main = container.viewContext
         try main.existingModel(for: milk, as: Item.self).title = Self.renamed    // the sheet's edit
         let listWhileEditing = try Self.list(main)
         // Cancel: the sheet closes. The edit is still in the main context.
@@ -16,7 +16,7 @@ private func editOnTheMainContext(in environment: ScenarioEnvironment) async thr
 private func cancelWithRollback(in environment: ScenarioEnvironment) async throws -> WrongWay {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-rollback")
     return try await MainActor.run {
-        let main = container.mainContext
+        let main = container.viewContext
         try main.existingModel(for: milk, as: Item.self).title = Self.renamed
         let listWhileEditing = try Self.list(main)
         main.rollback()                                                          // Cancel

@@ -2,7 +2,7 @@
 private func cancelAChild(in environment: ScenarioEnvironment) async throws -> CancelledChild {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-cancel")
     return try await MainActor.run {
-        let main = container.mainContext
+        let main = container.viewContext
         var sheet: EditSheet? = try EditSheet(editing: milk, in: main)
         sheet?.rename(to: Self.renamed)
         let sheetShows = try Self.list(sheet!.scratchpad)
@@ -21,7 +21,7 @@ private func cancelAChild(in environment: ScenarioEnvironment) async throws -> C
 private func saveAChild(in environment: ScenarioEnvironment) async throws -> SavedChild {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-save")
     return try await MainActor.run {
-        let main = container.mainContext
+        let main = container.viewContext
         let sheet = try EditSheet(editing: milk, in: main)
         sheet.rename(to: Self.renamed)
         let butter = sheet.add(Self.added)

@@ -87,7 +87,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             for number in 0..<3 { seed.insert(Self.item(number)) }
             try seed.save()
         }
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         // What a trace calls the list's lane (`lab trace`, `lab why`).
         mainContext.name = Self.listLane(merging)
         let list = try await DispatchQueue.main.asyncAndAwait { () -> Result<ItemListModel, any Error> in

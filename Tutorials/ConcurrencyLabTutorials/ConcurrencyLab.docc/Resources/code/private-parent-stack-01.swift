@@ -3,14 +3,14 @@ private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironm
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-main")
     let saves = SaveWatch(container: container)
     await MainActor.run {
-        for item in Self.items(count) { container.mainContext.insert(item) }
+        for item in Self.items(count) { container.viewContext.insert(item) }
     }
     let heartbeat = MainQueueHeartbeat()
     let clock = ContinuousClock()
     let (mainQueueTime, recording) = try await heartbeat.measure {
         try await MainActor.run {
             let started = clock.now
-            try container.mainContext.save()                      // the file, on the main queue
+            try container.viewContext.save()                      // the file, on the main queue
             return clock.now - started
         }
     }

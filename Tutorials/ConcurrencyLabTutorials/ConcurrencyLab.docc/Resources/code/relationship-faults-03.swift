@@ -76,7 +76,7 @@ public struct RelationshipFaults: Scenario {
     private func readOffQueue(in environment: ScenarioEnvironment) async throws -> WrongQueue {
         let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults-queue")
         try await Self.saveTrips(1, stopsPerTrip: 3, in: container)
-        let mainContext = container.mainContext
+        let mainContext = container.viewContext
         mainContext.name = "main context, holding a trip"
         let trip = try await mainContext.perform { Smuggled(try mainContext.fetch(FetchDescriptor<Trip>())[0]) }
         let (offQueue, violations) = await ConcurrencyDebug.withMode(.record) {

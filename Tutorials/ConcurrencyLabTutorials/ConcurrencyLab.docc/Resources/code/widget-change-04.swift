@@ -24,7 +24,7 @@ final class HistoryFollowingList {
     private var waiters: [(token: DefaultHistoryToken, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(container: ModelContainer, tokenFile: URL) throws {
-        mainContext = container.mainContext
+        mainContext = container.viewContext
         list = try MainContextList(mainContext)
         self.tokenFile = tokenFile
         lastToken = (try? Data(contentsOf: tokenFile)).flatMap { try? JSONDecoder().decode(DefaultHistoryToken.self, from: $0) }

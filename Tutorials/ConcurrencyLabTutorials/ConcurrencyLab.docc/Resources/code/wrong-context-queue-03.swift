@@ -6,7 +6,7 @@ import Scenarios
 /// Fix 1: `perform` sends the call back to the context's queue, the main queue.
 func contextInRightQueue(_ container: ModelContainer) async {
     await Task.detached {
-        let context = container.mainContext
+        let context = container.viewContext
         await context.perform {
             context.reset()
         }
