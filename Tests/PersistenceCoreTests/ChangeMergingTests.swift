@@ -88,7 +88,7 @@ struct ChangeMergingTests {
             try theirs.save()
         }
         let notification = try #require(saved.withLock { $0 })
-        let ages = try mine.performAndWait { () throws -> [Int] in
+        let ages = try mine.runAndWait { () throws -> [Int] in
             let ada = try mine.existingModel(for: id, as: Person.self)
             mine.mergeChanges(fromContextDidSave: Notification(name: Notification.Name("Unrelated"), object: nil))
             let before = ada.age

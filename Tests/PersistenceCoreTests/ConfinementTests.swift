@@ -107,7 +107,7 @@ struct ConfinementTests {
         let age = first.performAndWait {
             let person = Person(name: "Ada", age: 36, sex: "f")
             first.insert(person)
-            second.performAndWait { person.age = 41 }
+            second.runAndWait { person.age = 41 }
             return person.age
         }
         #expect(age == 41)
@@ -122,7 +122,7 @@ struct ConfinementTests {
             first.performAndWait {
                 let item = Item(timestamp: .now)
                 first.insert(item)
-                second.performAndWait { item.timestamp = .now }
+                second.runAndWait { item.timestamp = .now }
             }
         }
         #expect(recorded.isEmpty)
@@ -146,7 +146,7 @@ struct ConfinementTests {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let background = container.newBackgroundContext()
             let item = Item(timestamp: .now)
-            background.performAndWait { background.insert(item) }
+            background.runAndWait { background.insert(item) }
             ConcurrencyDebug.mode = .trap
             item.timestamp = .now  // on this thread, not the background context's queue
         }

@@ -118,7 +118,7 @@ struct DeleteRuleTests {
                 background.delete(try! background.existingModel(for: saved.trip, as: Trip.self))
                 try! background.save()
             }
-            shown.performAndWait { _ = stop.title }
+            shown.runAndWait { _ = stop.title }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("This model instance was invalidated (Stop.title get): Stop x-lab://"))
@@ -132,7 +132,7 @@ struct DeleteRuleTests {
         shown.automaticallyMergesChangesFromParent = true
         let saved = try saveTrip(stops: 3, in: shown)
         let trip = try shown.performAndWait { try shown.existingModel(for: saved.trip, as: Trip.self) }
-        #expect(shown.performAndWait { trip.stops.count } == 3)
+        #expect(shown.runAndWait { trip.stops.count } == 3)
 
         let background = container.newBackgroundContext()
         try background.performAndWait {
@@ -143,8 +143,8 @@ struct DeleteRuleTests {
             try background.save()
         }
         // The merge was enqueued on the shown context's queue before this block.
-        #expect(shown.performAndWait { trip.stops.map(\.title) } == ["Lisbon stop 0", "Lisbon stop 2", "Lisbon stop 3"])
-        #expect(shown.performAndWait { trip.hasChanges } == false)
+        #expect(shown.runAndWait { trip.stops.map(\.title) } == ["Lisbon stop 0", "Lisbon stop 2", "Lisbon stop 3"])
+        #expect(shown.runAndWait { trip.hasChanges } == false)
     }
 }
 

@@ -19,7 +19,7 @@ struct HostileInputTests {
     /// A context over 10 saved items (counts 0…9), with one unsaved insert on the pending path.
     private func context(for path: FetchPath) throws -> (ModelContext, Predicate<Item>?) {
         let context = try makeContainer().newBackgroundContext()
-        try context.performAndWait {
+        try context.runAndWait {
             for count in 0..<10 { context.insert(Item(timestamp: .now, count: count)) }
             try context.save()
             if path == .pendingChanges { context.insert(Item(timestamp: .now, count: 10)) }
@@ -33,7 +33,7 @@ struct HostileInputTests {
     func negativeLimitOrOffset(path: FetchPath, limits: (limit: Int?, offset: Int?)) throws {
         let (context, predicate) = try context(for: path)
         let descriptor = FetchDescriptor<Item>(predicate: predicate, fetchLimit: limits.limit, fetchOffset: limits.offset)
-        context.performAndWait {
+        context.runAndWait {
             for error in [#expect(throws: ModelError.self) { try context.fetch(descriptor) },
                           #expect(throws: ModelError.self) { try context.fetchCount(descriptor) }] {
                 guard case .invalidFetchDescriptor(let entity, let reason)? = error else {
@@ -49,7 +49,7 @@ struct HostileInputTests {
     func hugeLimitsAndOffsets(path: FetchPath) throws {
         let (context, predicate) = try context(for: path)
         let rows = path == .pendingChanges ? 11 : 10
-        try context.performAndWait { () throws in
+        try context.runAndWait { () throws in
             for (limit, offset, expected) in [(Int.max, 1, rows - 1), (Int.max, Int.max, 0), (0, 0, 0), (3, Int.max - 1, 0), (nil, 4, rows - 4)] {
                 let descriptor = FetchDescriptor<Item>(predicate: predicate, fetchLimit: limit, fetchOffset: offset)
                 #expect(try context.fetch(descriptor).count == expected, "limit \(String(describing: limit)) offset \(offset)")
@@ -69,7 +69,7 @@ struct HostileInputTests {
         var compared = 0
         for _ in 0..<40 {
             let context = try makeContainer().newBackgroundContext()
-            try context.performAndWait {
+            try context.runAndWait {
                 var saved: [Item] = []
                 for count in 0..<Int.random(in: 5...25, using: &random) {
                     let item = Item(timestamp: .now, title: Bool.random(using: &random) ? "t\(count % 4)" : nil, count: count % 7)
@@ -199,7 +199,7 @@ struct HostileInputTests {
         let context = container.newBackgroundContext()
         var saved = 0
         let error = #expect(throws: ModelError.self) {
-            try context.performAndWait {
+            try context.runAndWait {
                 for _ in 0..<100 {
                     context.insert(Note(title: nil, body: String(repeating: "x", count: 8_000)))
                     try context.save()
@@ -239,7 +239,7 @@ struct HostileInputTests {
     func batchUniqueViolation() throws {
         let container = try makeContainer()
         let context = container.newBackgroundContext()
-        let ids = try context.performAndWait {
+        let ids = try context.runAndWait {
             let items = [Item(timestamp: .now, count: 1), Item(timestamp: .now, count: 2)]
             items.forEach(context.insert)
             try context.save()
@@ -250,7 +250,7 @@ struct HostileInputTests {
         }
         #expect(error == .uniqueConstraintViolation(entity: "Item", attribute: "id"))
         let reader = container.newBackgroundContext()
-        #expect(try reader.performAndWait { Set(try reader.fetch(FetchDescriptor<Item>()).map(\.id)) } == Set(ids))
+        #expect(try reader.runAndWait { Set(try reader.fetch(FetchDescriptor<Item>()).map(\.id)) } == Set(ids))
     }
 
     @Test("A write the operating system refuses (a file size limit) is storeIOFailure, and the store keeps its whole saves")
@@ -264,7 +264,7 @@ struct HostileInputTests {
             let context = container.newBackgroundContext()
             var saved = 0
             var failure = "none"
-            context.performAndWait {
+            context.runAndWait {
                 do {
                     for _ in 0..<200 {
                         context.insert(Note(title: nil, body: String(repeating: "z", count: 8_000)))

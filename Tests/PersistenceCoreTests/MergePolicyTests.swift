@@ -35,7 +35,7 @@ struct MergePolicyTests {
             do { try context.save() } catch let error as ModelError { failure = error }
             let memory = Outcome(name: person.name, age: person.age, sex: person.sex)
             let fresh = container.newBackgroundContext()
-            let store = try fresh.performAndWait {
+            let store = try fresh.runAndWait {
                 let stored = try fresh.existingModel(for: person.persistentModelID, as: Person.self)
                 return Outcome(name: stored.name, age: stored.age, sex: stored.sex)
             }

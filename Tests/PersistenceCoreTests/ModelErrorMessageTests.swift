@@ -59,7 +59,7 @@ struct ModelErrorMessageTests {
             }
             let error: ModelError? = switch self {
             case .lookUpADeletedRow:
-                try context.performAndWait {
+                try context.runAndWait {
                     let item = Item(timestamp: .now)
                     context.insert(item)
                     try context.save()
@@ -68,7 +68,7 @@ struct ModelErrorMessageTests {
                     return caught { _ = try context.existingModel(for: item.persistentModelID, as: Item.self) }
                 }
             case .saveOverANewerVersion:
-                try context.performAndWait {
+                try context.runAndWait {
                     let person = Person(name: "Ada", age: 36, sex: "f")
                     context.insert(person)
                     try context.save()
@@ -98,17 +98,17 @@ struct ModelErrorMessageTests {
                     _ = try ModelContainer(for: Item.self, configuration: .file(url))
                 }
             case .lookUpWithTheWrongType:
-                try context.performAndWait {
+                try context.runAndWait {
                     let item = Item(timestamp: .now)
                     context.insert(item)
                     try context.save()
                     return caught { _ = try context.existingModel(for: item.persistentModelID, as: Person.self) }
                 }
             case .identifiersForAnotherContextsModel:
-                context.performAndWait {
+                context.runAndWait {
                     let item = Item(timestamp: .now)
                     let other = container.newBackgroundContext()
-                    other.performAndWait { other.insert(item) }
+                    other.runAndWait { other.insert(item) }
                     return caught { try context.obtainPermanentIdentifiers(for: [item]) }
                 }
             case .batchUpdateAModelNotInTheContainer:
@@ -118,7 +118,7 @@ struct ModelErrorMessageTests {
             case .batchUpdateWithAWrongValueType:
                 caught { try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": "forty"])) }
             case .insertADuplicateUniqueValue:
-                context.performAndWait {
+                context.runAndWait {
                     let id = UUID()
                     context.insert(Item(id: id, timestamp: .now))
                     context.insert(Item(id: id, timestamp: .now))
@@ -130,9 +130,9 @@ struct ModelErrorMessageTests {
             case .anUnexpectedSQLiteError:
                 .sqlite(code: 1, message: "no such table: ZGADGET", sql: "SELECT Z_PK FROM ZGADGET")
             case .fetchWithANegativeOffset:
-                context.performAndWait { caught { _ = try context.fetch(FetchDescriptor<Person>(fetchOffset: -1)) } }
+                context.runAndWait { caught { _ = try context.fetch(FetchDescriptor<Person>(fetchOffset: -1)) } }
             case .saveANotANumber:
-                context.performAndWait {
+                context.runAndWait {
                     context.insert(AllTypes(double: .nan))
                     return caught { try context.save() }
                 }
@@ -147,7 +147,7 @@ struct ModelErrorMessageTests {
             case .fetchHistoryAfterAPrunedToken, .fetchHistoryWithAnotherStoresToken, .fetchHistoryWithAPredicateThatThrows:
                 try historyMistake(in: directory)
             case .fetchHistoryOfAnInMemoryStore:
-                context.performAndWait { caught { _ = try context.fetchHistory(HistoryDescriptor()) } }
+                context.runAndWait { caught { _ = try context.fetchHistory(HistoryDescriptor()) } }
             }
             return try #require(error, "\(self) gave no ModelError")
         }

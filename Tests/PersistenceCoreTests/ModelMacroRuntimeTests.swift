@@ -96,12 +96,12 @@ struct ModelMacroRuntimeTests {
             try context.save()
         }
         let reader = ModelContext(container, concurrencyType: .privateQueue)
-        let (items, all) = try reader.performAndWait {
+        let (items, all) = try reader.runAndWait {
             (try reader.fetch(FetchDescriptor<Item>()), try reader.fetch(FetchDescriptor<AllTypes>()))
         }
 
         // Then every value survived the round trip
-        try reader.performAndWait {
+        try reader.runAndWait {
             let item = try #require(items.first)
             #expect(items.count == 1)
             #expect(item.id == id)

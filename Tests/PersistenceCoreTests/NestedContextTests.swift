@@ -265,14 +265,14 @@ struct NestedContextTests {
             try child.existingModel(for: ids["a"]!, as: Item.self).title = "a from the child"
             try child.save()
         }
-        #expect(parent.performAndWait { parentList.results.compactMap(\.title) } == ["a from the child", "b", "c"])
+        #expect(parent.runAndWait { parentList.results.compactMap(\.title) } == ["a from the child", "b", "c"])
         // The parent's save: the merging child merges it, and its list shows it.
         try parent.performAndWait {
             try parent.existingModel(for: ids["b"]!, as: Item.self).title = "b from the parent"
             try parent.save()
         }
         await child.perform(schedule: .enqueued) {}  // behind the merge the parent's save enqueued
-        #expect(child.performAndWait { childList.results.compactMap(\.title) } == ["a from the child", "b from the parent", "c"])
+        #expect(child.runAndWait { childList.results.compactMap(\.title) } == ["a from the child", "b from the parent", "c"])
     }
 
     @Test("A trace draws a child's save as a merge into its parent, with an arrow from the save")

@@ -9,7 +9,7 @@ struct RandomPredicateTests {
         // Given a store holding the fixture
         let container = try RecordFixture.makeContainer()
         let context = ModelContext(container, concurrencyType: .privateQueue)
-        try context.performAndWait {
+        try context.runAndWait {
             let everything = try context.fetch(FetchDescriptor<Record>())
             var splits: [PredicateExample.Split: Int] = [:]
             for seed in UInt64(1)...500 {
@@ -37,7 +37,7 @@ struct RandomPredicateTests {
             // Given a store of 30 random records
             let container = try RandomRecords.makeContainer(seed: dataSeed, count: 30)
             let context = ModelContext(container, concurrencyType: .privateQueue)
-            try context.performAndWait {
+            try context.runAndWait {
                 let everything = try context.fetch(FetchDescriptor<Record>())
                 for predicateSeed in dataSeed * 1_000 + 1...dataSeed * 1_000 + 50 {
                     let predicate = RandomPredicates.make(seed: predicateSeed, depth: 3)

@@ -248,7 +248,7 @@ struct RelationshipTests {
             trip.stops.append(Stop(title: "from first"))
             try first.save()
         }
-        try second.performAndWait {
+        try second.runAndWait {
             tripInSecond.stops.append(Stop(title: "from second"))
             #expect {
                 try second.save()
@@ -276,7 +276,7 @@ struct RelationshipTests {
         prefetching.relationshipKeyPathsForPrefetching = [\Trip.stops]
 
         // When the trips are fetched with their stops, then without
-        let prefetchFailed = context.performAndWait { () -> Bool in
+        let prefetchFailed = context.runAndWait { () -> Bool in
             do { _ = try context.fetch(prefetching); return false } catch { return error is ModelError }
         }
         let trips = try context.performAndWait { try context.fetchCount(FetchDescriptor<Trip>()) }
@@ -304,7 +304,7 @@ struct RelationshipTests {
                 tripsFirst.relationshipKeyPathsForPrefetching = [\Trip.stops]
                 stopsFirst.relationshipKeyPathsForPrefetching = [\Stop.trip, \Stop.tags]
             }
-            let (trips, stops) = try context.performAndWait { (try context.fetch(tripsFirst), try context.fetch(stopsFirst)) }
+            let (trips, stops) = try context.runAndWait { (try context.fetch(tripsFirst), try context.fetch(stopsFirst)) }
             // Another context deletes Lisbon's stops; this one does not merge. What was loaded
             // stays as it was read; what was still a fault reads the store as it is now.
             let deleter = container.newBackgroundContext()
@@ -312,7 +312,7 @@ struct RelationshipTests {
                 for stop in try deleter.existingModel(for: lisbon.trip, as: Trip.self).stops { deleter.delete(stop) }
                 try deleter.save()
             }
-            context.performAndWait {
+            context.runAndWait {
                 let counts = trips.map { "\($0.name): \($0.stops.count)" }
                 if prefetch {
                     #expect(counts == ["Lisbon: 3", "Nowhere: 0", "Porto: 2"], "loaded with the fetch")
@@ -343,7 +343,7 @@ struct RelationshipTests {
             let context = container.newBackgroundContext()
             var descriptor = FetchDescriptor<Trip>()
             if prefetch { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
-            try context.performAndWait {
+            try context.runAndWait {
                 let trip = try #require(try context.fetch(descriptor).first)
                 // Read twice: the same models in the same order, however the relationship holds them.
                 var stops = trip.stops
@@ -373,7 +373,7 @@ struct RelationshipTests {
             var descriptor = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])
             if skipping { descriptor.predicate = #Predicate { $0.name != "trip 2" } }
             descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
-            try context.performAndWait {
+            try context.runAndWait {
                 let trips = try context.fetch(descriptor)
                 let names = skipping ? ["trip 0", "trip 1", "trip 3"] : ["trip 0", "trip 1", "trip 2", "trip 3"]
                 #expect(trips.map(\.name) == names)
@@ -415,7 +415,7 @@ struct RelationshipTests {
             let context = container.newBackgroundContext()
             var descriptor = FetchDescriptor<Trip>(predicate: #Predicate { $0.name != "trip 3" }, sortBy: [SortDescriptor(\.name)])
             if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
-            return try context.performAndWait {
+            return try context.runAndWait {
                 let trips = try context.fetch(descriptor)
                 if prefetching {
                     // Read with the fetch: the owners' stops are registered, trip 3's and the orphans are not.
@@ -449,7 +449,7 @@ struct RelationshipTests {
             let context = container.newBackgroundContext()
             var descriptor = FetchDescriptor<Trip>()
             if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
-            return try context.performAndWait {
+            return try context.runAndWait {
                 Dictionary(uniqueKeysWithValues: try context.fetch(descriptor).map { ($0.name, $0.stops.map(\.title)) })
             }
         }
@@ -467,7 +467,7 @@ struct RelationshipTests {
         var descriptor = FetchDescriptor<Trip>()
         descriptor.relationshipKeyPathsForPrefetching = [\Trip.name]
         #expect(throws: ModelError.invalidFetchDescriptor(entity: "Trip", reason: "relationshipKeyPathsForPrefetching names 'name', which is not a relationship of Trip")) {
-            try context.performAndWait { _ = try context.fetch(descriptor) }
+            try context.runAndWait { _ = try context.fetch(descriptor) }
         }
     }
 }
@@ -499,7 +499,7 @@ struct RelationshipMergePolicyTests {
     static func conflict(under policy: MergePolicy) throws -> (store: String?, inB: String?, t2: [String], t3: [String]) {
         let container = try makeTripContainer()
         let seed = container.newBackgroundContext()
-        let stopID = try seed.performAndWait {
+        let stopID = try seed.runAndWait {
             let trips = ["T1", "T2", "T3"].map { Trip(name: $0) }
             trips.forEach(seed.insert)
             let stop = Stop(title: "S")
@@ -512,12 +512,12 @@ struct RelationshipMergePolicyTests {
         }
         let a = container.newBackgroundContext(), b = container.newBackgroundContext()
         let stopInB = try b.performAndWait { try b.existingModel(for: stopID, as: Stop.self) }
-        _ = b.performAndWait { stopInB.trip?.name }
-        try a.performAndWait {
+        _ = b.runAndWait { stopInB.trip?.name }
+        try a.runAndWait {
             try a.existingModel(for: stopID, as: Stop.self).trip = try trip("T2", in: a)
             try a.save()
         }
-        return try b.performAndWait {
+        return try b.runAndWait {
             b.mergePolicy = policy
             stopInB.trip = try trip("T3", in: b)
             try b.save()

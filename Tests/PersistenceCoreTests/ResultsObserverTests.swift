@@ -28,7 +28,7 @@ struct ResultsObserverTests {
         }
         let context = container.newBackgroundContext()
         context.automaticallyMergesChangesFromParent = merging
-        try context.performAndWait {
+        try context.runAndWait {
             let observer = try ResultsObserver<Item, Never>(
                 fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
             try body(container, context, observer)
@@ -48,7 +48,7 @@ struct ResultsObserverTests {
         }
         let context = container.newBackgroundContext()
         context.automaticallyMergesChangesFromParent = merging
-        let observer = try context.performAndWait {
+        let observer = try context.runAndWait {
             try ResultsObserver<Item, Never>(fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
         }
         return (container, context, observer)
@@ -63,7 +63,7 @@ struct ResultsObserverTests {
             saved.withLock { $0 = ModelContext.Changes(notification: note) }
         }
         defer { NotificationCenter.default.removeObserver(token) }
-        try other.performAndWait {
+        try other.runAndWait {
             try change(other)
             try other.save()
         }
@@ -105,11 +105,11 @@ struct ResultsObserverTests {
     func mergedSaveDelivered() throws {
         let (container, context, observer) = try observed(items: 0, merging: true)
         let label = Locked<String?>(nil)
-        context.performAndWait {
+        context.runAndWait {
             withObservationTracking { _ = observer.results } onChange: { label.withLock { $0 = DispatchQueue.currentLabel } }
         }
         try save(in: container) { $0.insert(item(7)) }
-        context.performAndWait {
+        context.runAndWait {
             #expect(counts(observer) == [7])
             #expect(observer.fetchCount == 1, "the merged row is placed in memory: no second fetch")
         }
@@ -120,14 +120,14 @@ struct ResultsObserverTests {
     func mergedEditNotifiesObservation() throws {
         let (container, context, observer) = try observed(items: 2, merging: true)
         let notified = Locked(false)
-        context.performAndWait {
+        context.runAndWait {
             withObservationTracking { _ = observer.results } onChange: { notified.withLock { $0 = true } }
         }
-        let first = try context.performAndWait { try #require(observer.results.first?.persistentModelID) }
+        let first = try context.runAndWait { try #require(observer.results.first?.persistentModelID) }
         try save(in: container) { other in
             try #require(other.model(for: first) as? Item).title = "renamed"
         }
-        context.performAndWait {
+        context.runAndWait {
             #expect(observer.results.first?.title == "renamed")
             #expect(observer.lastChange.updated == [first])
         }
@@ -138,7 +138,7 @@ struct ResultsObserverTests {
     func unmergedSave() throws {
         let (container, context, observer) = try observed(items: 0, merging: false)
         try save(in: container) { $0.insert(item(7)) }
-        context.performAndWait {
+        context.runAndWait {
             #expect(counts(observer).isEmpty)
             #expect(observer.fetchCount == 1)
         }
@@ -148,12 +148,12 @@ struct ResultsObserverTests {
     func batchMergedByHand() throws {
         let (container, context, observer) = try observed(items: 3, merging: true)
         let result = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["title": "done"], resultType: .identifiers))
-        context.performAndWait {
+        context.runAndWait {
             #expect(observer.lastChange.isEmpty, "a batch bypasses every context, even an auto-merging one")
             #expect(observer.results.allSatisfy { $0.title != "done" })
         }
         ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [context])
-        context.performAndWait {
+        context.runAndWait {
             #expect(observer.fetchCount == 1)
             #expect(observer.results.allSatisfy { $0.title == "done" })
             #expect(observer.lastChange.updated == Set(observer.results.map(\.persistentModelID)))
@@ -166,7 +166,7 @@ struct ResultsObserverTests {
         try save(in: container) { other in
             for item in try other.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.count == 1 })) { other.delete(item) }
         }
-        context.performAndWait {
+        context.runAndWait {
             #expect(counts(observer) == [0, 2])
             #expect(observer.lastChange.deleted.count == 1)
         }
@@ -224,16 +224,16 @@ struct ResultsObserverTests {
         case "limit 5": descriptor.sortBy = [SortDescriptor(\.count)]; descriptor.fetchLimit = 5
         default: break
         }
-        let observer = try context.performAndWait { try ResultsObserver<Item, Never>(fetchDescriptor: descriptor, modelContext: context) }
+        let observer = try context.runAndWait { try ResultsObserver<Item, Never>(fetchDescriptor: descriptor, modelContext: context) }
         var seed = UInt64(shape.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
         func random(_ bound: Int) -> Int {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             return Int((seed >> 33) % UInt64(bound))
         }
         for step in 0..<300 {
-            let before = context.performAndWait { Set(observer.results.map(\.persistentModelID)) }
+            let before = context.runAndWait { Set(observer.results.map(\.persistentModelID)) }
             let writer = random(3) == 0 ? context : other
-            try writer.performAndWait {
+            try writer.runAndWait {
                 let all = try writer.fetch(FetchDescriptor<Item>())
                 switch random(4) {
                 case 0, 1:
@@ -250,7 +250,7 @@ struct ResultsObserverTests {
                 }
                 try writer.save()
             }
-            try context.performAndWait {
+            try context.runAndWait {
                 let fetched = try context.fetch(descriptor).map(\.persistentModelID)
                 #expect(observer.results.map(\.persistentModelID) == fetched, "step \(step)")
                 let after = Set(fetched)
@@ -274,7 +274,7 @@ struct ResultsObserverTests {
     @Test("updates yields the results now, then after each update")
     func updatesSequence() async throws {
         let (_, context, observer) = try observed(items: 0, merging: false)
-        var iterator = context.performAndWait { observer.updates.makeAsyncIterator() }
+        var iterator = context.runAndWait { observer.updates.makeAsyncIterator() }
         let first = await iterator.next()
         #expect(first?.count == 0)
         try context.performAndWait {

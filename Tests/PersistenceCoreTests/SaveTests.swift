@@ -171,7 +171,7 @@ struct SaveTests {
         let container = try makeContainer()
         let context = container.newBackgroundContext()
         let sample = AllTypes.sample()
-        let id = try context.performAndWait {
+        let id = try context.runAndWait {
             context.insert(sample)
             try context.save()
             return sample.persistentModelID
@@ -212,8 +212,8 @@ extension SaveTests {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let first = container.newBackgroundContext(), second = container.newBackgroundContext()
             let item = Item(timestamp: .now)
-            first.performAndWait { first.insert(item) }
-            second.performAndWait { second.delete(item) }
+            first.runAndWait { first.insert(item) }
+            second.runAndWait { second.delete(item) }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("belongs to another context"))

@@ -14,8 +14,8 @@ public enum WorkshopCatalog {
             file: "Tutorials/Workshop/Exercises/CountUpdater.swift",
             hints: [
                 "A model may only be touched on its context's queue, and this method does not run there.",
-                "`context.performAndWait { ... }` runs a closure on the context's queue and waits for it. Its closure may capture `item`; the closure of `perform` must be `@Sendable`, and a model is not.",
-                "Wrap the assignment: `context.performAndWait { item.count = value }`.",
+                "`context.performAndWait { ... }` runs a closure on the context's queue and waits for it. Its closure is `@Sendable`, as in Core Data's current SDK, and a model is not: capture `item.persistentModelID` and look the item up inside with `context.model(for:)`.",
+                "`let id = item.persistentModelID`, then `context.performAndWait { (context.model(for: id) as? Item)?.count = value }`.",
             ],
             shippedFingerprint: 0xb01b63080c5b675b,
             checkExercise: { await CountUpdaterChecker.check(CountUpdater.self) },

@@ -25,12 +25,26 @@ extension ModelContext {
     ///
     /// Already on the queue (or inside another `performAndWait` that this context is waiting in),
     /// the block runs in place; otherwise the caller blocks until the queue has run it. The
-    /// block may return a value and throw, and need not be `Sendable`: it never escapes.
+    /// block may return a value and throw.
+    ///
+    /// The block is `@Sendable`, as in Core Data's current declaration
+    /// (`performAndWait<T>(_ block: @Sendable () throws -> T) rethrows -> T`): it runs on another
+    /// queue, so the compiler stops it from capturing a model of the caller's. Pass a
+    /// ``PersistentIdentifier`` in and look the model up inside.
     ///
     /// > Warning: From a thread the main queue is waiting on, `performAndWait` on a main-queue
     /// > context deadlocks, as `DispatchQueue.main.sync` does.
     @discardableResult
-    public func performAndWait<T, E: Error>(_ block: () throws(E) -> T) throws(E) -> T {
+    public func performAndWait<T, E: Error>(_ block: @Sendable () throws(E) -> T) throws(E) -> T {
+        try runAndWait(block)
+    }
+
+    /// ``performAndWait(_:)`` for blocks that need not be `Sendable`: the core's own (the
+    /// `.autoDispatch` hop carries the model it was called on) and the package's tests and
+    /// checkers, which read a model they hold on its context's queue. `package`: an app that
+    /// depends on the library sees only Core Data's `@Sendable` form.
+    @discardableResult
+    package func runAndWait<T, E: Error>(_ block: () throws(E) -> T) throws(E) -> T {
         if isOnQueue { return try block() }
         let held = QueueOwnership.held + [token]
         return try withoutActuallyEscaping(block) { (escapable) throws(E) -> T in
@@ -74,7 +88,7 @@ extension ModelContext {
 
     /// Runs `body` on the context's queue synchronously: the `.autoDispatch` hop.
     func hopSynchronously<T>(_ body: () -> T) -> T {
-        performAndWait(body)
+        runAndWait(body)
     }
 }
 

@@ -24,7 +24,7 @@ extension ModelContext {
         save.deleted = deleted.map(\.persistentModelID)
         let changes = save.changes
         try TraceRecorder.span(.save, on: self) { saveEvent in
-            try parent.performAndWait { try parent.takeIn(save, changes: changes, flowingFrom: saveEvent) }
+            try parent.runAndWait { try parent.takeIn(save, changes: changes, flowingFrom: saveEvent) }
         }
         // What was pushed is now what the parent holds: the child's models are clean.
         for data in inserted + updated {

@@ -51,7 +51,7 @@ extension CompilerLessons {
             id: "model-from-its-context", articles: [.swiftDataConcurrency, .coreDataTips],
             mistake: "Articles 000 and 003: guard let context = item.modelContext, then context.perform { context.delete(item) }.",
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
-            fix: "performAndWait on the model's own context (its block is not @Sendable), or pass item.persistentModelID and delete the model a background context looks up (delItem(id:))."),
+            fix: "Pass item.persistentModelID: performAndWait on the model's own context deletes context.model(for: id) (its block is @Sendable too, as Core Data's current SDK declares it), or a background context looks the model up and deletes it (delItem(id:))."),
         Lesson(
             id: "model-in-global-queue", articles: [.swiftDataConcurrency],
             mistake: "Article 000's \"Modify in Wrong Thread\": a model changed inside DispatchQueue.global().async.",

@@ -51,12 +51,15 @@ extension IDPassing {
     }
 
     /// Articles 000 and 003's `delItem(item:)` as Swift 6 accepts it: on the model's own context,
-    /// with `performAndWait`, whose block may capture the model because it runs before it returns
-    /// (with `perform` the compiler refuses: see compiler-lessons, `model-from-its-context`).
+    /// with `performAndWait`. Its block is `@Sendable` in Core Data's current SDK, as `perform`'s,
+    /// so it cannot capture the model (the articles' Swift 5 code did; see compiler-lessons,
+    /// `model-from-its-context`): the identifier crosses, and `model(for:)` hands back the
+    /// instance the context has registered.
     public static func delItem(item: Item) throws {
         guard let context = item.modelContext else { return }
+        let id = item.persistentModelID
         try context.performAndWait {
-            context.delete(item)
+            context.delete(context.model(for: id))
             try context.save()
         }
     }

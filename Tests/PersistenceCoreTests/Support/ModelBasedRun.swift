@@ -201,11 +201,11 @@ final class ModelBasedRun {
         case .reinsert(let c, let handle), .undelete(let c, let handle):
             if case .reinsert = step { reference.reinsert(handle, in: c) } else { reference.undelete(handle, in: c) }
             let context = contexts[c], person = instances[handle]!
-            context.performAndWait { context.insert(person) }
+            context.runAndWait { context.insert(person) }
         case .set(let c, let handle, let attribute, let value):
             reference.set(attribute, to: value, of: handle, in: c)
             let person = instances[handle]!
-            contexts[c].performAndWait {
+            contexts[c].runAndWait {
                 switch attribute {
                 case 0: person.name = value.text
                 case 1: person.age = Int(value.integer)
@@ -215,7 +215,7 @@ final class ModelBasedRun {
         case .delete(let c, let handle):
             reference.delete(handle, in: c)
             let context = contexts[c], person = instances[handle]!
-            context.performAndWait { context.delete(person) }
+            context.runAndWait { context.delete(person) }
         case .save(let c):
             return save(in: c)
         case .rollback(let c):
@@ -253,7 +253,7 @@ final class ModelBasedRun {
         case .refresh(let c, let handle, let mergeChanges):
             reference.refresh(handle, mergeChanges: mergeChanges, in: c)
             let context = contexts[c], person = instances[handle]!
-            context.performAndWait { context.refresh(person, mergeChanges: mergeChanges) }
+            context.runAndWait { context.refresh(person, mergeChanges: mergeChanges) }
         case .merge(let c, let index):
             reference.merge(committed[index].predicted, into: c)
             let context = contexts[c], changes = committed[index].real
@@ -412,7 +412,7 @@ final class ModelBasedRun {
     private func compareContext(_ c: Int) -> String? {
         let context = contexts[c]
         let expected = reference.contexts[c]
-        return context.performAndWait { () -> String? in
+        return context.runAndWait { () -> String? in
             guard context.registered.count == expected.objects.count else {
                 return "\(context.registered.count) registered objects; the reference expects \(expected.objects.count)"
             }

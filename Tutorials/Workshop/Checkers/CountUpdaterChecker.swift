@@ -42,7 +42,7 @@ enum CountUpdaterChecker {
                 findings.append("setCount wrote the item off its context's queue '\(context.queueLabel)': "
                     + "\(offQueue.summary). The write must run on the context's queue.")
             }
-            let seen = context.performAndWait { item.count }
+            let seen = context.runAndWait { item.count }
             if seen != 42 {
                 findings.append("After setCount(42, …) the item's count is \(seen), not 42.")
             }

@@ -32,7 +32,7 @@ enum ProfileMergePolicyChecker {
 
             var findings: [String] = []
             do {
-                try context.performAndWait {
+                try context.runAndWait {
                     person.name = "Anna"
                     person.age = 40
                     try context.save()

@@ -188,7 +188,7 @@ enum RemoteChangeMergerChecker {
                              _ change: (ModelContext) throws -> Void) throws {
         let context = container.newBackgroundContext()
         context.author = author
-        try context.performAndWait {
+        try context.runAndWait {
             try change(context)
             try context.save()
         }

@@ -9,9 +9,10 @@
 //
 // Hint 1: A model may only be touched on its context's queue, and this method does not run there.
 // Hint 2: `context.performAndWait { ... }` runs a closure on the context's queue and waits for it.
-//         Its closure may capture `item`; the closure of `perform` must be `@Sendable`, and a
-//         model is not.
-// Hint 3: Wrap the assignment: `context.performAndWait { item.count = value }`.
+//         Its closure is `@Sendable`, as in Core Data's current SDK, and a model is not: capture
+//         `item.persistentModelID` and look the item up inside with `context.model(for:)`.
+// Hint 3: `let id = item.persistentModelID`, then
+//         `context.performAndWait { (context.model(for: id) as? Item)?.count = value }`.
 
 import PersistenceCore
 import SampleModels

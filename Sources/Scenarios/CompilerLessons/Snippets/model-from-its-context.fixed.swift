@@ -1,8 +1,9 @@
 // Lesson: a model deleted through its own context's `perform`, fixed.
-// Teaches: two fixes. `performAndWait` runs its block before it returns, so the block need not be
-//   `@Sendable` and may capture the model (call it where the caller may wait for the queue). Or
-//   pass the identifier and look the model up in the context whose queue the block runs on
-//   (article 003's `delItem(id:)`).
+// Teaches: two fixes, both passing the identifier. `performAndWait` on the model's own context
+//   waits for its queue, but its block is `@Sendable` too in Core Data's current SDK, so it
+//   cannot capture the model either: the identifier crosses and `model(for:)` hands back the
+//   instance the context registered. Or a background context does the work (article 003's
+//   `delItem(id:)`).
 // Expected: compiles cleanly
 // Wrong twin: model-from-its-context.wrong.swift
 import Foundation
@@ -16,8 +17,9 @@ import PersistenceCore
 /// On the model's own context, waiting for its queue.
 func delItem(item: Item) {
     guard let context = item.modelContext else { return }
+    let id = item.persistentModelID
     context.performAndWait {
-        context.delete(item)
+        context.delete(context.model(for: id))
         try? context.save()
     }
 }

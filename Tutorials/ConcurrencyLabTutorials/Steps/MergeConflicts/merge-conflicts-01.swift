@@ -11,11 +11,13 @@ enum MergeConflicts01 {  // tutorial:hide
     ///     name = "Ada L.", age = 40; save
     func saveConflict(_ container: ModelContainer) throws {
         let context = container.newBackgroundContext()  // mergePolicy is .error by default
-        let person = try context.performAndWait {
-            try context.fetch(FetchDescriptor<Person>()).first!
+        // performAndWait's block is @Sendable (Core Data's current SDK): the identifier crosses
+        let id = try context.performAndWait {
+            try context.fetch(FetchDescriptor<Person>()).first!.persistentModelID
         }
         try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"]))
         try context.performAndWait {
+            let person = context.model(for: id) as! Person
             person.name = "Ada L."
             person.age = 40
             try context.save()  // throws ModelError.mergeConflict: nothing is written

@@ -4,10 +4,13 @@ import SampleModels
 import Scenarios
 
 enum WrongQueueMutation03 {  // tutorial:hide
-    /// The write, on the context's queue: `performAndWait` runs the closure there and waits.
+    /// The write, on the context's queue: `performAndWait` runs the closure there and waits. Its
+    /// closure is `@Sendable`, as in Core Data's current SDK, so the identifier crosses and
+    /// `model(for:)` hands back the instance the context registered.
     func modifyOnTheContextsQueue(_ item: Item, in context: ModelContext) {
+        let id = item.persistentModelID
         context.performAndWait {
-            item.count += 1
+            (context.model(for: id) as! Item).count += 1
         }
     }
 
