@@ -9,30 +9,55 @@ import Testing
 /// legible: the class, the identifier's URI, and what happened.
 @Suite("Invalidated models")
 struct InvalidatedModelTests {
-    @Test("Reading a model deleted and saved in its own context stops the process, naming the deletion")
-    func deletedAndSavedRead() async throws {
+    @Test("A model deleted and saved in its own context keeps the values it had loaded, as SwiftData's, detached from its context")
+    func deletedAndSavedKeepsLoadedValues() throws {
+        // Given an item saved, then deleted and the deletion saved, in one context
+        let context = try makeContainer().newBackgroundContext()
+        try context.runAndWait {
+            let item = Item(timestamp: Date(timeIntervalSince1970: 7), title: "kept", count: 3)
+            context.insert(item)
+            try context.save()
+            context.delete(item)
+            try context.save()
+
+            // Then it reads what it had, as a log line after delete and save does in SwiftData apps
+            #expect(item.count == 3 && item.title == "kept" && item.timestamp == Date(timeIntervalSince1970: 7))
+            #expect(item.modelContext == nil)
+            #expect(!item.isDeleted, "no deletion is pending any more")
+            #expect(try context.fetchCount(FetchDescriptor<Item>()) == 0)
+        }
+    }
+
+    @Test("Reading one whose values were never loaded stops the process with SwiftData's words")
+    func deletedAndSavedNeverLoadedRead() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let context = try makeContainer().newBackgroundContext()
-            context.performAndWait {
-                let item = try! InvalidatedModelTests.savedItem(in: context)
+            let container = try makeContainer()
+            let saver = container.newBackgroundContext()
+            let id = try saver.runAndWait { try InvalidatedModelTests.savedItem(in: saver).persistentModelID }
+            let context = container.newBackgroundContext()
+            context.runAndWait {
+                let item = context.model(for: id) as! Item  // a fault: nothing loaded
                 context.delete(item)
                 try! context.save()
                 _ = item.timestamp
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("This model instance was invalidated (Item.timestamp get): Item x-lab://"))
+        #expect(message.contains("This backing data was detached from a context without resolving attribute faults (Item.timestamp get): Item x-lab://"))
         #expect(message.contains("/Item/p1 was deleted and the deletion saved in 'ModelContext 0x"))
-        #expect(message.contains("fetch it again"))
+        #expect(message.contains("before its values were ever loaded"))
     }
 
     @Test("Writing one stops the process too, under .off and the confined policy")
-    func deletedAndSavedWrite() async throws {
+    func deletedAndSavedNeverLoadedWrite() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             ConcurrencyDebug.mode = .off
-            let context = try makeContainer().newBackgroundContext()
-            context.performAndWait {
-                let item = try! InvalidatedModelTests.savedItem(in: context)
+            let container = try makeContainer()
+            let saver = container.newBackgroundContext()
+            let id = try saver.runAndWait { try InvalidatedModelTests.savedItem(in: saver).persistentModelID }
+            let context = container.newBackgroundContext()
+            context.runAndWait {
+                let item = context.model(for: id) as! Item
                 context.delete(item)
                 try! context.save()
                 item.count = 2

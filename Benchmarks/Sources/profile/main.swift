@@ -187,8 +187,9 @@ case "trips", "trips-faulting", "trips-join":
         }
         break
     }
-    var descriptor = FetchDescriptor<Trip>()
-    if scenario == "trips" { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+    var prefetching = FetchDescriptor<Trip>()
+    if scenario == "trips" { prefetching.relationshipKeyPathsForPrefetching = [\Trip.stops] }
+    let descriptor = prefetching  // a let: performAndWait's block is @Sendable
     // PHASES=1 also prints how long the fetch (with its prefetch) and the reading of the titles took apart.
     let phases = ProcessInfo.processInfo.environment["PHASES"] != nil
     for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {

@@ -14,8 +14,10 @@ import PersistenceCore
 /// - each save: the conflicts `.error` throws, or the `didSave` changes of a successful save;
 /// - each fetch and lookup: the instances returned, in order, or `modelNotFound`;
 /// - objects no longer registered: no context, and `isDeleted` where it is known; an object whose
-///   row is gone (deleted and saved, merged as deleted, found gone) or whose context was reset is
-///   invalidated: a fault, not `isDeleted` (the deletion is no longer pending), never touched again.
+///   row is gone (merged as deleted, found gone, or deleted and saved before its values were
+///   loaded) or whose context was reset is invalidated: a fault, not `isDeleted` (the deletion is
+///   no longer pending), never touched again; one deleted and saved with its values loaded keeps
+///   them, detached, as SwiftData's.
 ///
 /// The rules are Core Data's, as the API-at-a-glance article states them: a save writes everything in one
 /// transaction; an updated or deleted row whose version moved since the context read it is a
@@ -406,7 +408,7 @@ struct ReferenceModel {
         var rows = self.rows
         var changes = Changes()
         var written: [(handle: Int, values: [SQLiteValue], version: Int64)] = []
-        var removed: [Int] = []
+        var removed: [(handle: Int, deleted: Bool)] = []  // deleted: by this save, not found gone
         var conflicts: [(object: Object, row: Row?, isDeletion: Bool)] = []
 
         // Updates and deletions, each guarded by the version the context last read.
@@ -429,7 +431,7 @@ struct ReferenceModel {
                 // Deleted now, or already gone: either way the deletion stands.
                 if rows[primaryKey] == nil { events[.deletionOfDeletedRow, default: 0] += 1 }
                 rows[primaryKey] = nil
-                removed.append(object.handle)
+                removed.append((object.handle, true))
                 changes.deleted.insert(primaryKey)
             }
         }
@@ -454,7 +456,7 @@ struct ReferenceModel {
             for (object, row, isDeletion) in conflicts {
                 let primaryKey = object.primaryKey!
                 guard let row else {
-                    removed.append(object.handle)  // deleted behind our back: that stands, unannounced
+                    removed.append((object.handle, isDeletion))  // deleted behind our back: that stands, unannounced
                     continue
                 }
                 let cached = object.cached ?? row.values
@@ -476,7 +478,7 @@ struct ReferenceModel {
                 }
                 if deletes {
                     rows[primaryKey] = nil
-                    removed.append(object.handle)
+                    removed.append((object.handle, true))
                     changes.deleted.insert(primaryKey)
                 } else if let merged {
                     rows[primaryKey] = Row(version: row.version + 1, values: merged)
@@ -519,8 +521,15 @@ struct ReferenceModel {
             contexts[c].objects[handle]!.version = version
             contexts[c].objects[handle]!.changed = []
         }
-        for handle in removed {
-            forget(handle, in: c)
+        for (handle, deleted) in removed {
+            // A deletion saved keeps the values a loaded object had, as SwiftData's; anything
+            // else whose row is gone is invalidated.
+            if deleted, !contexts[c].objects[handle]!.isFault {
+                contexts[c].objects[handle] = nil
+                departed[handle] = .detached
+            } else {
+                forget(handle, in: c)
+            }
         }
         for handle in Array(contexts[c].objects.keys) {
             contexts[c].objects[handle]!.isInserted = false
