@@ -1,7 +1,9 @@
 import Foundation
+import LabSupport
 import PersistenceCore
 import SampleModels
 import Testing
+import TestSupport
 
 /// Where SwiftData and Core Data differ, each name behaves as the framework it comes from.
 ///
@@ -129,5 +131,38 @@ struct TwoFrameworksTests {
         _ = try await handler.insertItem(count: 7)
         await container.viewContext.perform(schedule: .enqueued) {}
         #expect(observer.results.isEmpty, "as NSFetchedResultsController follows only its context")
+    }
+
+    @Test("SwiftData's mainContext sees another process's commit to its file with no code; Core Data's viewContext does not")
+    @MainActor
+    func otherProcessesCommits() async throws {
+        // Given Ada on SwiftData's main context and on Core Data's view context of the app's
+        // container, and a second container on the same file: the widget, another process
+        let directory = TemporaryDirectory()
+        let app = try ModelContainer(for: Person.self, configuration: .file(directory.file("store.sqlite")))
+        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        let adaOnMain = try Self.savedAda(in: app.mainContext)
+        let id = adaOnMain.persistentModelID
+        let adaOnView = try app.viewContext.existingModel(for: id, as: Person.self)
+        let widget = try ModelContainer(for: Person.self, configuration: .file(directory.file("store.sqlite")))
+        var announced = remoteChanges(of: app).makeAsyncIterator()
+
+        // When the widget changes her age and saves
+        try await Self.setAge(37, of: id, in: widget)
+        let widgetsToken = try #require(try widget.newBackgroundContext().fetchHistoryOnQueue().last?.token)
+        while let change = await announced.next(), change.historyToken < widgetsToken {}
+        await app.mainContext.perform(schedule: .enqueued) {}  // the merge was queued before the notification
+
+        // Then the main context shows it, merged from history by itself; the view context does not
+        #expect(adaOnMain.age == 37)
+        #expect(adaOnView.age == 36)
+        #expect(!adaOnMain.hasChanges)
+    }
+}
+
+private extension ModelContext {
+    /// Every history transaction of the store, read on this context's queue.
+    func fetchHistoryOnQueue() throws -> [DefaultHistoryTransaction] {
+        try performAndWait { try fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()) }
     }
 }

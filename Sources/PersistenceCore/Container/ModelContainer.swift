@@ -70,6 +70,8 @@ public final class ModelContainer: Sendable {
             guard let self else { return }
             TraceRecorder.instant(.remoteChange(tokens: tokens, store: storeIdentifier, changedElsewhere: elsewhere),
                                   onLane: TraceRecorder.remoteChangesLane)
+            // Before the notification: code that awaits it, then the main queue, finds the merge done.
+            mergeOtherContainersCommits(tokens)
             NotificationCenter.default.post(name: Self.remoteChange, object: self, userInfo: change.userInfo)
         }
     }
@@ -129,7 +131,12 @@ public final class ModelContainer: Sendable {
     /// The main-queue context made so far, SwiftData's main context first, without making one:
     /// where the trace draws main-queue work no context announced.
     var existingMainQueueContext: ModelContext? {
-        lazyMainContext.withLock { $0 } ?? lazyViewContext.withLock { $0 }
+        existingMainContext ?? lazyViewContext.withLock { $0 }
+    }
+
+    /// SwiftData's main context if it was made, without making it.
+    var existingMainContext: ModelContext? {
+        lazyMainContext.withLock { $0 }
     }
 
     /// A new private-queue context: Core Data's `newBackgroundContext()`.

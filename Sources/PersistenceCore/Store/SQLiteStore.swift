@@ -32,6 +32,9 @@ final class SQLiteStore: Sendable {
     let recordsHistory: Bool
     /// The newest history transaction's token value when the store was opened (0 for none).
     let newestHistoryTokenAtOpen: Int64
+    /// The history transactions this store's writes committed (token values), until the listener
+    /// of commits has passed them (``takeOwnTransactions(through:)``), and the one under way.
+    private let ownTransactions = Locked<(pending: Int64?, committed: Set<Int64>)>((nil, []))
 
     /// Opens or creates the store; a bad file is reported before anything is written to it.
     init(configuration: ModelConfiguration, schema: Schema, migrationPlanVersions: [Schema]? = nil) throws(ModelError) {
@@ -135,7 +138,18 @@ final class SQLiteStore: Sendable {
         guard allowsSave else { throw .savesNotAllowed(url) }
         Interleavings.willAccess(.storeCommit(ObjectIdentifier(self)))
         return try withConnection { (connection) throws(ModelError) -> T in
-            let result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
+            let result: T
+            do throws(ModelError) {
+                result = try connection.transaction { () throws(ModelError) -> T in try body(connection) }
+            } catch {
+                // Rolled back: its token value may be another container's next.
+                ownTransactions.withLock { own in
+                    if let pending = own.pending { own.committed.remove(pending) }
+                    own.pending = nil
+                }
+                throw error
+            }
+            ownTransactions.withLock { $0.pending = nil }
             if let url { CommitAnnouncement.announce(url) }
             afterCommit(result)
             return result
@@ -146,7 +160,25 @@ final class SQLiteStore: Sendable {
     /// it inside ``write(_:afterCommit:)`` when the commit changes rows.
     func beginHistory(author: String?, in connection: SQLiteConnection) throws(ModelError) -> HistoryWriter? {
         guard recordsHistory else { return nil }
-        return try HistoryWriter(author: author, in: connection)
+        let writer = try HistoryWriter(author: author, in: connection)
+        // Counted as ours before the commit, which the listeners may see before `write` returns;
+        // no other container commits meanwhile (one writer at a time), so no newest token they
+        // read reaches this value until it is committed.
+        ownTransactions.withLock { own in
+            own.pending = writer.transaction
+            own.committed.insert(writer.transaction)
+        }
+        return writer
+    }
+
+    /// The token values of this store's own committed transactions up to `newest`, forgotten
+    /// once handed out: what a merge of other containers' commits through `newest` skips.
+    func takeOwnTransactions(through newest: Int64) -> Set<Int64> {
+        ownTransactions.withLock { own in
+            let taken = own.committed.filter { $0 <= newest }
+            own.committed.subtract(taken)
+            return taken
+        }
     }
 
     /// Lends the connection to one caller at a time; what goes wrong comes out as a typed error
