@@ -49,6 +49,21 @@ struct TwoFrameworksTests {
         #expect(!ada.hasChanges)
     }
 
+    @Test("SwiftData's mainContext autosaves (SwiftData sets autosaveEnabled for it); a hand-made context and Core Data's viewContext do not")
+    @MainActor
+    func autosave() async throws {
+        let container = try makeContainer()
+        #expect(container.mainContext.autosaveEnabled)
+        #expect(!ModelContext(container).autosaveEnabled, "false by default, as SwiftData's")
+        #expect(!container.viewContext.autosaveEnabled, "Core Data has no autosave")
+
+        // A change on the main context is saved once the main queue's turn is over
+        container.mainContext.insert(Item(timestamp: .now, count: 1))
+        await container.mainContext.perform(schedule: .enqueued) {}
+        #expect(!container.mainContext.hasChanges)
+        #expect(try container.viewContext.fetchCount(FetchDescriptor<Item>()) == 1)
+    }
+
     @Test("Core Data's viewContext merges nothing until automaticallyMergesChangesFromParent is set")
     @MainActor
     func viewContextWaitsToBeTold() async throws {

@@ -7,9 +7,10 @@ extension ModelContext {
     /// conflict, `allowsSave: false`) leaves the changes pending, as a failed `save()` does, and
     /// the next change queues another. SwiftData does not document when its autosave runs.
     ///
-    /// Off by default for every context, `mainContext` included, where SwiftData turns it on for
-    /// its main context: the lessons need changes that stay unsaved until the learner saves them.
-    /// Thread-safe.
+    /// Off by default, as SwiftData's ("The default value is false"); on for the container's
+    /// ``ModelContainer/mainContext``, for which "SwiftData sets this property to true" (Apple's
+    /// `autosaveEnabled` documentation). Core Data has no autosave: ``ModelContainer/viewContext``
+    /// saves only when told. Thread-safe.
     public var autosaveEnabled: Bool {
         get { autosaves.load(ordering: .relaxed) }
         set { autosaves.store(newValue, ordering: .relaxed) }

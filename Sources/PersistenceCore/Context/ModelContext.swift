@@ -159,8 +159,12 @@ public final class ModelContext: @unchecked Sendable {
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)
         ScheduleRun.noteCreated(self)
-        // SwiftData's main context merges by itself; Core Data's view context waits to be told.
-        if role == .mainContext { setAutomaticMerging(true) }
+        // SwiftData's main context merges by itself and autosaves; Core Data's view context does
+        // neither until told.
+        if role == .mainContext {
+            setAutomaticMerging(true)
+            autosaves.store(true, ordering: .relaxed)
+        }
     }
 
     /// A private queue of its own, at `.utility` quality of service: background work yields to
