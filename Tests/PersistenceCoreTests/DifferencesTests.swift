@@ -7,14 +7,6 @@ import Testing
 /// row of the "Differences from Core Data and SwiftData" article.
 @Suite("Differences from Core Data and SwiftData")
 struct DifferencesTests {
-    @Test("No context merges automatically until told to, the main context included (Core Data's default)")
-    func automaticMergingIsOffByDefault() throws {
-        let container = try makeContainer()
-
-        #expect(!container.viewContext.automaticallyMergesChangesFromParent)
-        #expect(!container.newBackgroundContext().automaticallyMergesChangesFromParent)
-    }
-
     @Test("A context is Sendable here (SwiftData's ModelContext is not): a task may take it and call perform")
     func contextIsSendable() async throws {
         func isSendable<T: Sendable>(_: T.Type) -> Bool { true }  // compiles only for a Sendable type
@@ -36,18 +28,6 @@ struct DifferencesTests {
             #expect(!item.hasChanges)
             #expect(!context.hasChanges)
         }
-    }
-
-    @Test("The main context does not autosave: an unsaved insert stays out of the store")
-    @MainActor
-    func noAutosave() async throws {
-        let container = try makeContainer()
-        container.viewContext.insert(Item(timestamp: .now))
-        await container.viewContext.perform(schedule: .enqueued) {}  // a later turn of the main queue
-        let stored = try await container.performBackgroundTask { try $0.fetchCount(FetchDescriptor<Item>()) }
-
-        #expect(stored == 0)
-        #expect(container.viewContext.hasChanges)
     }
 
     @Test("model(for:) with a temporary identifier no object holds hands out a fault (touching it traps)")
