@@ -53,9 +53,7 @@ enum ConfinementBenchmarks: BenchmarkGroup {
         let previous = ConcurrencyDebug.mode
         ConcurrencyDebug.mode = setting.mode
         defer { ConcurrencyDebug.mode = previous }
-        // The context's own queue, entered with DispatchQueue.sync: the block holds the benchmark
-        // and `body`, which are not Sendable, and performAndWait's block is @Sendable (as Core Data's).
-        try context.queue.sync {
+        try context.measuringOnQueue {
             let item = Item(timestamp: .now)
             context.insert(item)
             try context.save()

@@ -43,7 +43,7 @@ enum LookupBenchmarks: BenchmarkGroup {
         Benchmark("Lookup: registeredModel", configuration: configuration) { benchmark in
             let store = Store.shared
             let context = store.warmContext
-            context.performAndWait {
+            context.measuringOnQueue {
                 benchmark.startMeasurement()
                 for id in store.identifiers {
                     let item: Item? = context.registeredModel(for: id)
@@ -56,7 +56,7 @@ enum LookupBenchmarks: BenchmarkGroup {
         Benchmark("Lookup: model(for:) + first access", configuration: configuration) { benchmark in
             let store = Store.shared
             let context = store.container.newBackgroundContext()
-            context.performAndWait {
+            context.measuringOnQueue {
                 benchmark.startMeasurement()
                 for id in store.identifiers {
                     let item = context.model(for: id) as! Item
@@ -69,7 +69,7 @@ enum LookupBenchmarks: BenchmarkGroup {
         Benchmark("Lookup: existingModel, cold context", configuration: configuration) { benchmark in
             let store = Store.shared
             let context = store.container.newBackgroundContext()
-            try context.performAndWait {
+            try context.measuringOnQueue {
                 benchmark.startMeasurement()
                 for id in store.identifiers {
                     Benchmark.blackHole(try context.existingModel(for: id, as: Item.self))

@@ -33,7 +33,7 @@ enum ObserverBenchmarks: BenchmarkGroup {
         Benchmark("Observe 10k: plain fetch of the same rows", configuration: configuration) { benchmark in
             let store = ObservedStore.shared
             benchmark.startMeasurement()
-            let count = try DispatchQueue.main.sync { try store.viewContext.fetch(store.observer.fetchDescriptor).count }
+            let count = try DispatchQueue.main.sync { try store.mainContext.fetch(store.observer.fetchDescriptor).count }
             benchmark.stopMeasurement()
             precondition(count == ObservedStore.size)
         }

@@ -97,7 +97,7 @@ enum RelationshipBenchmarks: BenchmarkGroup {
         let context = Store.shared.container.newBackgroundContext()
         var descriptor = FetchDescriptor<Trip>()
         if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
-        let titles = try context.performAndWait {
+        let titles = try context.measuringOnQueue {
             benchmark.startMeasurement()
             var titles = 0
             for trip in try context.fetch(descriptor) {
