@@ -16,6 +16,14 @@ struct CatalogTests {
         }
     }
 
+    @Test("Every lesson says, for its wrong way and its right way, which framework's behaviour it shows", arguments: ScenarioCatalog.infos.map(\.id))
+    func frameworksNamed(_ id: String) throws {
+        let frameworks = try #require(ScenarioCatalog.scenario(id: id)?.info.frameworks)
+        let names = ["Core Data", "SwiftData", "Swift 6", "Swift actors"]
+        #expect(names.contains { frameworks.wrongWay.contains($0) }, "\(id)'s wrong way names no framework: \(frameworks.wrongWay)")
+        #expect(names.contains { frameworks.rightWay.contains($0) }, "\(id)'s right way names no framework: \(frameworks.rightWay)")
+    }
+
     @Test("The catalog is in course order")
     func order() {
         #expect(ScenarioCatalog.infos.map(\.id) == [

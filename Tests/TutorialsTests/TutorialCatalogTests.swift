@@ -48,6 +48,16 @@ struct TutorialCatalogTests {
         #expect(text.contains("swift run lab workshop "), "the step that sends the learner to the exercise")
     }
 
+    @Test("Each tutorial's intro says which framework each way shows, in the words lab prints", arguments: ScenarioCatalog.infos.map(\.id))
+    func frameworks(_ id: String) throws {
+        let info = try #require(ScenarioCatalog.scenario(id: id)?.info)
+        let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
+        let intro = String(text[..<(text.range(of: "@Section(")?.lowerBound ?? text.endIndex)])
+        let words = intro.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Which framework. The wrong way: \(info.frameworks.wrongWay) The right way: \(info.frameworks.rightWay)"),
+                "rewrite \(id).tutorial's 'Which framework.' paragraph from ScenarioInfo.frameworks")
+    }
+
     @Test("Each scenario's recorded output is there, as lab printed it", arguments: ScenarioCatalog.infos.map(\.id))
     func recordedOutput(_ id: String) throws {
         for side in ["wrong-way", "right-way"] {

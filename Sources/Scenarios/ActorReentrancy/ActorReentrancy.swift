@@ -15,6 +15,9 @@ public struct ActorReentrancy: Scenario {
         id: "actor-reentrancy",
         title: "An actor that awaits between its read and its write loses updates",
         articles: [.swiftDataConcurrency, .customExecutor, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Swift actors, in either framework: a SwiftData @ModelActor (iOS 17 and later), like any actor over a Core Data context, loses an update when a method awaits between its read and its write.",
+            rightWay: "Both: one synchronous read-modify-write per job; or, in Core Data, a context per call with the .error merge policy and a retry (SwiftData has no merge policy API)."),
         why: """
             A model actor makes every access to its context safe: its jobs run one at a time, on \
             its context's queue. But an actor runs one job at a time, not one method at a time. \

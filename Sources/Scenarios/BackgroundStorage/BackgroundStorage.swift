@@ -14,6 +14,9 @@ public struct BackgroundStorage: Scenario {
         id: "background-storage",
         title: "Import on a model actor, not on the main context: the main queue stays free",
         articles: [.backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Both frameworks: an import on the main-queue context (SwiftData's mainContext, Core Data's viewContext) runs on the main queue; so does a SwiftData @ModelActor made on the MainActor (iOS 17 and later).",
+            rightWay: "SwiftData: a @ModelActor made off the main actor (Task.detached), handing Sendable values to the MainActor; the lab's own @BackgroundModelActor always takes a private queue, as Core Data's newBackgroundContext() does."),
         why: """
             Work on the main context runs on the main queue, the queue that draws the UI and \
             handles touches: a large import there freezes the app for as long as it takes, though \

@@ -11,6 +11,8 @@ extension ChangeMerging {
         public var changesMergedByHand: ChangeCounts
         /// Merged by `automaticallyMergesChangesFromParent = true`.
         public var mergedAutomatically: MainContextView
+        /// SwiftData's main context after a model actor's save, with no merging code.
+        public var swiftDataMainContext: MainContextView
         /// A batch update under automatic merging, then merged by hand.
         public var batch: BatchView
     }
@@ -78,7 +80,7 @@ extension ChangeMerging {
             Check("the background save reached the store: Ada updated, Bob deleted, Carol inserted",
                   holds: storeAda != nil && !outcome.store.contains { $0.name == "Bob" } && outcome.store.contains { $0.name == "Carol" },
                   measured: [.init("store", outcome.store.map { "\($0.name) (\($0.age))" }.joined(separator: ", "))]),
-            Check("never merged, the main context still shows Ada's old age and keeps the deleted Bob",
+            Check("Core Data: never merged, the view context still shows Ada's old age and keeps the deleted Bob",
                   holds: notMerged.adaAge != storeAda?.age && notMerged.bobStillRegistered, measured: shown(notMerged)),
             Check("a new fetch on the unmerged context finds Carol but hands back the stale registered Ada",
                   holds: notMerged.fetched.contains { $0.name == "Carol" }
@@ -88,11 +90,13 @@ extension ChangeMerging {
                   holds: outcome.changesMergedByHand == ChangeCounts(inserted: 1, updated: 1, deleted: 1),
                   measured: [.init("inserted", outcome.changesMergedByHand.inserted), .init("updated", outcome.changesMergedByHand.updated),
                              .init("deleted", outcome.changesMergedByHand.deleted)]),
-            Check("merged by hand from didSave, the main context shows the store", holds: showsTheStore(outcome.mergedByHand),
+            Check("merged by hand from didSave, the view context shows the store", holds: showsTheStore(outcome.mergedByHand),
                   measured: shown(outcome.mergedByHand)),
-            Check("with automaticallyMergesChangesFromParent, the main context shows the store",
+            Check("with automaticallyMergesChangesFromParent, the view context shows the store",
                   holds: showsTheStore(outcome.mergedAutomatically), measured: shown(outcome.mergedAutomatically)),
-            Check("a batch update posts no didSave, and the auto-merging main context does not see it",
+            Check("SwiftData: with no merging code, the main context shows a model actor's save (SwiftData merges a container's saves by itself)",
+                  holds: showsTheStore(outcome.swiftDataMainContext), measured: shown(outcome.swiftDataMainContext)),
+            Check("a batch update posts no didSave, and the auto-merging view context does not see it",
                   holds: batch.didSavePosted == 0 && batch.adaAgeWithAutomaticMerging != batch.storeAge,
                   measured: [.init("didSave posted", batch.didSavePosted), .init("store", batch.storeAge),
                              .init("shown", batch.adaAgeWithAutomaticMerging)]),

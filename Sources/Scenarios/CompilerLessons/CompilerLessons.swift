@@ -17,6 +17,9 @@ public struct CompilerLessons: Scenario {
         id: "compiler-lessons",
         title: "Swift 6 refuses to send a model across isolation domains",
         articles: [.swiftDataConcurrency, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Swift 6 language mode, for both frameworks: a @Model class (SwiftData) or an NSManagedObject (Core Data) is not Sendable, so sending one across isolation is a compile error.",
+            rightWay: "Both frameworks, under Swift 6: send the identifier or a Sendable value, and look the model up on the other side."),
         why: """
             A model belongs to its context's queue, so any code that would use it from elsewhere is \
             a data race waiting to happen: a perform block of another context, a global queue, a \

@@ -27,6 +27,9 @@ public struct DeletedModel: Scenario {
         id: "deleted-model",
         title: "The deleted model: a trip deleted in the background, still on screen",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Core Data's view context, not merging: the deleted trip lives on, and its stops are faults whose rows are gone. Opening one traps here, as in SwiftData; Core Data itself hands back the stop marked deleted, its attributes nil or 0.",
+            rightWay: "Core Data: merge the deletion (automaticallyMergesChangesFromParent), and let the screen hold identifiers and values. SwiftData (iOS 17 and later) merges the deletion by itself, so a model the screen kept is invalidated there too: hold identifiers and values."),
         why: """
             Article 004 moves deleting to a background context, and article 003 warns that an object \
             deleted there "still exists in the main thread context" until the change is merged. A \

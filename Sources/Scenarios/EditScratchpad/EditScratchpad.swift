@@ -19,6 +19,9 @@ public struct EditScratchpad: Scenario {
         id: "edit-scratchpad",
         title: "An edit sheet on a child context: Cancel throws its edits away, Save hands them to the main context",
         articles: [.coreDataTips],
+        frameworks: .init(
+            wrongWay: "Both frameworks: an edit sheet that writes into the context the whole app shares (Core Data's viewContext; SwiftData's mainContext, which also autosaves).",
+            rightWay: "Core Data (iOS 5 and later): a child context of the view context. SwiftData has no child contexts: its form is a second ModelContext with autosaveEnabled false, saved or dropped."),
         why: """
             A sheet that edits the main context's models writes into the context the whole app \
             shares. The list behind it shows the half-typed title, Cancel has nothing of its own \

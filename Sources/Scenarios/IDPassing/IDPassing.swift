@@ -14,6 +14,9 @@ public struct IDPassing: Scenario {
         id: "id-passing",
         title: "Pass the identifier, not the model",
         articles: [.swiftDataConcurrency, .coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Both frameworks: a model belongs to its context (Core Data's NSManagedObject, SwiftData's @Model); read in another context's block it is a data race in each, and Swift 6 refuses to send it.",
+            rightWay: "Both: pass the identifier (Core Data's NSManagedObjectID, SwiftData's PersistentIdentifier) and look it up on the other side: model(for:) and registeredModel(for:) in SwiftData (iOS 17 and later), object(with:) and existingObject(with:) in Core Data; existingModel(for:as:) is the lab's own."),
         why: """
             A model belongs to the context that registered it, and to that context's queue; another \
             context, on another queue, must not touch it (Swift 6 refuses to send it: models are not \

@@ -12,6 +12,9 @@ public struct MergeConflicts: Scenario {
         id: "merge-conflicts",
         title: "A save meets a newer row: the merge policy decides what survives",
         articles: [.coreDataTips],
+        frameworks: .init(
+            wrongWay: "Core Data (every version): a save against a row a batch update changed meets the default .error merge policy and throws. SwiftData has neither a merge policy nor a batch update API: this lesson is Core Data's.",
+            rightWay: "Core Data: a merge policy that says which side wins (.mergeByPropertyObjectTrump keeps the edit and the batch's other changes), or the batch's result merged by hand first."),
         why: """
             Every saved row carries a version (Z_OPT, Core Data's optimistic lock). A batch update \
             bypasses contexts and bumps it, so a context that read the row earlier saves against a \

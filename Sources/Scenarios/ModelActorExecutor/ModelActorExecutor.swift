@@ -14,6 +14,9 @@ public struct ModelActorExecutor: Scenario {
         id: "model-actor-executor",
         title: "A model actor runs on its context's queue",
         articles: [.swiftDataConcurrency, .customExecutor],
+        frameworks: .init(
+            wrongWay: "Core Data (async perform: iOS 15 and later): every access wrapped in a perform closure.",
+            rightWay: "SwiftData (iOS 17 and later): a @ModelActor, whose executor runs its jobs on its context's queue. @BackgroundModelActor and @MainModelActor are the lab's own (after CoreDataEvolution's @NSModelActor)."),
         why: """
             An actor normally runs wherever the Swift runtime likes, which is no good for a context \
             bound to one queue. A model actor has a custom executor (SE-0392) that sends every job \

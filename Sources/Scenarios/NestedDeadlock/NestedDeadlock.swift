@@ -19,6 +19,9 @@ public struct NestedDeadlock: Scenario {
         id: "nested-deadlock",
         title: "A parent that waits for its child while the child reads through it: two queues stuck for good",
         articles: [.coreDataTips],
+        frameworks: .init(
+            wrongWay: "Core Data (nested contexts: iOS 5 and later): performAndWait from a parent's queue on a child that reads through it. SwiftData has neither nested contexts nor performAndWait.",
+            rightWay: "Core Data: hand the child its work with perform, or await child.perform from a task that holds no context's queue."),
         why: """
             performAndWait blocks the caller until the other context's queue has run the block. A \
             child context reads through its parent, on the parent's queue: a child's fetch waits \

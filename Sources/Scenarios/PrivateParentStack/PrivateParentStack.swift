@@ -17,6 +17,9 @@ public struct PrivateParentStack: Scenario {
         id: "private-parent-stack",
         title: "A private writer behind the main context: the file is written off the main queue, and reads wait behind it",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Core Data: a save on the view context writes the file on the main queue.",
+            rightWay: "Core Data (nested contexts: iOS 5 and later): a private writer context as the view context's parent. SwiftData has no nested contexts: it moves the work to a background model actor instead (article 004)."),
         why: """
             A save on the main context writes the store on the main queue, and the UI waits for the \
             file. The classic stack of nested contexts puts a private writer context at the root \

@@ -22,6 +22,9 @@ public struct RelationshipFaults: Scenario {
         id: "relationship-faults",
         title: "Relationship faults: the wrong queue, and N+1 reads on the main queue",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Both frameworks: a relationship is a fault until touched (Core Data, every version; SwiftData, iOS 17 and later): touched off its queue it is a data race, and on the main queue one read per object.",
+            rightWay: "Both: relationshipKeyPathsForPrefetching (Core Data's NSFetchRequest, SwiftData's FetchDescriptor), read in the background, values handed to the main queue."),
         why: """
             A trip's stops are not read with the trip: the relationship is a fault, and touching it \
             reads the store, on whatever queue touches it. From another queue that is article 003's \

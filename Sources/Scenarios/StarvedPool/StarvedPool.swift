@@ -17,6 +17,9 @@ public struct StarvedPool: Scenario {
         id: "starved-pool",
         title: "A starved thread pool: performAndWait inside async tasks",
         articles: [.coreDataTips, .swiftDataConcurrency],
+        frameworks: .init(
+            wrongWay: "Core Data (async perform: iOS 15 and later): performAndWait inside Swift concurrency's pool. SwiftData's ModelContext has no performAndWait.",
+            rightWay: "Core Data: await context.perform. SwiftData: await a model actor's method."),
         why: """
             Article 003 gives perform and performAndWait as equals, one asynchronous, one synchronous. \
             Inside Swift concurrency they are not: an async task runs on the cooperative pool, which \

@@ -11,6 +11,9 @@ public struct TaskVsDetached: Scenario {
         id: "task-vs-detached",
         title: "Task {} or Task.detached {}: where a new context runs",
         articles: [.swiftDataConcurrency],
+        frameworks: .init(
+            wrongWay: "SwiftData (iOS 17 and later): ModelContext(container) takes the main queue when made on the MainActor, and Task {} started there stays on it.",
+            rightWay: "SwiftData: make the context in Task.detached (or in a model actor made there). Core Data names the queue instead: newBackgroundContext() (iOS 10 and later) is always private."),
         why: """
             SwiftData decides a new ModelContext's queue by where it is created: on the main queue it \
             becomes a main-queue context, anywhere else it gets a private queue of its own. A view's \

@@ -10,8 +10,11 @@ import SampleModels
 public struct WrongContextQueue: Scenario {
     public static let info = ScenarioInfo(
         id: "wrong-context-queue",
-        title: "A context used from the wrong queue",
+        title: "A Core Data context used from the wrong queue (in SwiftData, the compiler refuses it)",
         articles: [.coreDataTips],
+        frameworks: .init(
+            wrongWay: "Core Data (every version): viewContext can be named from any thread, so viewContext.reset() in Task.detached compiles and is a data race, stopped only by -com.apple.CoreData.ConcurrencyDebug 1. In SwiftData the same line does not compile: mainContext is @MainActor.",
+            rightWay: "Core Data: perform, which runs the work on the context's own queue. SwiftData: use mainContext from the MainActor, and a model actor elsewhere."),
         why: """
             A context is bound to the queue it was created for, and so is every model it registers: \
             the main queue for the main context, a private queue for a background context. \
@@ -22,7 +25,7 @@ public struct WrongContextQueue: Scenario {
             reach users; with it each stops at once. perform runs the work on the context's own \
             queue, wherever the caller is.
             """,
-        rule: "Call a context and touch its models only on its queue: unless you are sure you are on the main queue with the main context, use perform.",
+        rule: "Call a context and touch its models only on its queue: in Core Data, unless you are sure you are on the main queue with the view context, use perform; in SwiftData, mainContext is @MainActor and the compiler holds you to it.",
         whereToLook: [
             "Sources/PersistenceCore/Concurrency/QueueWatchdog.swift",
             "Sources/Scenarios/WrongContextQueue/WrongContextQueue.swift",

@@ -16,6 +16,9 @@ public struct WrongQueueMutation: Scenario {
         id: "wrong-queue-mutation",
         title: "A model changed from another queue",
         articles: [.swiftDataConcurrency, .coreDataTips],
+        frameworks: .init(
+            wrongWay: "Core Data (every version): a managed object changed off its context's queue is an unchecked data race, stopped only by -com.apple.CoreData.ConcurrencyDebug 1 (here ConcurrencyDebug's .trap). SwiftData hopped such a get or set to the context's queue on iOS 17 (article 000; here AccessPolicy.autoDispatch); later releases race again.",
+            rightWay: "Core Data: perform or performAndWait on the model's context (both blocks are @Sendable: pass the identifier in). SwiftData (iOS 17 and later): a model actor; its ModelContext has no perform."),
         why: """
             A model's attributes are plain memory owned by its context's queue. Changed from another \
             queue, the write usually "works", and that is the danger: nothing stops it, and when two \

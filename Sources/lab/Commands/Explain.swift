@@ -1,7 +1,7 @@
 import ArgumentParser
 import Scenarios
 
-/// `lab explain <id>`: the why, the rule, and where to look.
+/// `lab explain <id>`: the rule, which framework each way is, the why, and where to look.
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Explain a scenario: why, the rule, where to look.")
 
@@ -19,6 +19,10 @@ struct Explain: ParsableCommand {
         terminal.line()
         terminal.line(terminal.paint("The rule", .green))
         Terminal.wrap(info.rule, indent: "  ").forEach { terminal.line($0) }
+        terminal.line()
+        terminal.line(terminal.paint("Which framework", .yellow))
+        Terminal.wrap("The wrong way: " + info.frameworks.wrongWay, indent: "  ").forEach { terminal.line($0) }
+        Terminal.wrap("The right way: " + info.frameworks.rightWay, indent: "  ").forEach { terminal.line($0) }
         terminal.line()
         terminal.line(terminal.paint("Why", .yellow))
         Terminal.wrap(info.why, indent: "  ").forEach { terminal.line($0) }

@@ -12,8 +12,10 @@ struct ScenarioPrinter {
 
     func report(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) {
         terminal.line("   " + terminal.paint("✗ the wrong way", .red))
+        framework(info.frameworks.wrongWay)
         for line in report.wrongWay { bullet(line) }
         terminal.line("   " + terminal.paint("✓ the right way", .green))
+        framework(info.frameworks.rightWay)
         for line in report.rightWay { bullet(line) }
         for line in Terminal.wrap("Why: " + info.why, indent: "   ") { terminal.line(terminal.paint(line, .gray)) }
         if !report.measurements.isEmpty {
@@ -33,6 +35,11 @@ struct ScenarioPrinter {
         let verdict = report.demonstrated ? terminal.paint("demonstrated", .green) : terminal.paint("NOT demonstrated", .red)
         terminal.line(terminal.paint("   \(verdict) in \(String(format: "%.2f", seconds)) s", .gray))
         terminal.line()
+    }
+
+    /// Whose behaviour a way shows (Core Data's, SwiftData's, Swift's), in gray under its heading.
+    private func framework(_ text: String) {
+        for line in Terminal.wrap("Framework: " + text, indent: "   ") { terminal.line(terminal.paint(line, .gray)) }
     }
 
     func failure(_ error: Error, info: ScenarioInfo) {

@@ -20,8 +20,11 @@ import SampleModels
 public struct ListThatDoesNotUpdate: Scenario {
     public static let info = ScenarioInfo(
         id: "list-that-does-not-update",
-        title: "The list that does not update: an observer shows only what its context merges",
+        title: "The list that does not update: in Core Data, an observer shows only what its context merges",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Core Data (every version): a list on the view context, as NSFetchedResultsController, follows only what that context merges, and it merges nothing by default. SwiftData's main context merges other contexts' saves by itself, so its list follows them (pinned by TwoFrameworksTests).",
+            rightWay: "Core Data: automaticallyMergesChangesFromParent (iOS 10 and later) on the view context, and batch requests' results merged by hand."),
         why: """
             A list on screen is a fetch that fetches again when its context changes: SwiftUI's \
             @Query, Core Data's NSFetchedResultsController, SwiftData's ResultsObserver. Article \
@@ -34,7 +37,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             and the list follows at once; but batch requests bypass every context, so their \
             changes arrive only when merged by hand with mergeChanges(fromRemoteContextSave:into:).
             """,
-        rule: "A list follows its context, and its context shows only what it merges: set automaticallyMergesChangesFromParent on the context a list observes, and merge every batch request's result by hand.",
+        rule: "A list follows its context, and a Core Data context shows only what it merges (SwiftData's main context merges other contexts' saves by itself): set automaticallyMergesChangesFromParent on the context a list observes, and merge every batch request's result by hand.",
         whereToLook: [
             "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate.swift",
             "Sources/Scenarios/ListThatDoesNotUpdate/ItemListModel.swift",

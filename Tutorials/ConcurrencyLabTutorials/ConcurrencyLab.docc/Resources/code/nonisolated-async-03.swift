@@ -21,6 +21,9 @@ public struct NonisolatedAsync: Scenario {
         id: "nonisolated-async",
         title: "Swift 6.2: an async helper runs on its caller's actor, and its context on the main queue",
         articles: [.swiftDataConcurrency],
+        frameworks: .init(
+            wrongWay: "Swift 6.2's settings (Xcode 26: NonisolatedNonsendingByDefault, default MainActor isolation) with SwiftData's ModelContext(container) rule (iOS 17 and later): the helper's context lands on the main queue.",
+            rightWay: "Swift 6.2: @concurrent or Task.detached says where the work runs; Core Data's newBackgroundContext() (and the lab's own @BackgroundModelActor) never depends on the caller."),
         why: """
             Article 000 creates background contexts in code that leaves the MainActor: under \
             Swift 6.0 an unannotated nonisolated async function always ran on the global pool, so \

@@ -24,6 +24,9 @@ public struct ReadsDuringImport: Scenario {
         id: "reads-during-import",
         title: "Reads during an import: a reader beside the writer, and one query generation per frame",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Core Data and SwiftData alike, on SQLite: a store with one connection makes every read wait for the save in progress (the lab's readers: 0).",
+            rightWay: "Core Data (iOS 10 and later): readers beside one writer on the write-ahead log, and query generations for one state per frame. SwiftData stores through Core Data, and has no query generation API."),
         why: """
             Article 003 reduces main-thread blocking with a private context, and article 004 moves \
             the import to a background model actor: the import leaves the main queue. But the list \

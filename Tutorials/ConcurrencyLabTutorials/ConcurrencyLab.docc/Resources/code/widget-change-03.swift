@@ -24,8 +24,11 @@ import SampleModels
 public struct WidgetChange: Scenario {
     public static let info = ScenarioInfo(
         id: "widget-change",
-        title: "The widget's change the app never sees: other processes reach a context through history",
+        title: "The widget's change the app never sees: in Core Data, other processes reach a context only through history",
         articles: [.coreDataTips, .backgroundModelActor],
+        frameworks: .init(
+            wrongWay: "Core Data (persistent history: iOS 11 and later): another process's commit reaches no context, not even one that merges automatically, until the app merges the history. SwiftData's main context merges other processes' commits by itself.",
+            rightWay: "Core Data: on each remote-change notification, fetch the history after the kept token, skip your own transactions, merge the rest. SwiftData (history API: iOS 18 and later): the same by hand, for a context other than the main context or to act on the changes."),
         why: """
             A widget, a share extension or an App Intent writes the app's store from another \
             process, and the app's list stays as it was. Article 003's \
@@ -39,7 +42,7 @@ public struct WidgetChange: Scenario {
             too. History kept forever grows; pruned too far, a reader that lagged behind must \
             start again from the store.
             """,
-        rule: "A context hears only its own container's saves: follow other processes' writes through persistent history (a HistoryObserver or the remote-change notification, then fetchHistory after your token, skip your own author, merge, keep the new token), and prune only what every reader has processed.",
+        rule: "A Core Data context hears only its own container's saves (SwiftData's main context merges other processes' commits by itself): follow other processes' writes through persistent history (a HistoryObserver or the remote-change notification, then fetchHistory after your token, skip your own author, merge, keep the new token), and prune only what every reader has processed.",
         whereToLook: [
             "Sources/Scenarios/WidgetChange/WidgetChange.swift",
             "Sources/Scenarios/WidgetChange/HistoryFollowingList.swift",
