@@ -58,6 +58,22 @@ struct TutorialCatalogTests {
                 "rewrite \(id).tutorial's 'Which framework.' paragraph from ScenarioInfo.frameworks")
     }
 
+    @Test("Every measured number a tutorial's prose quotes is one its recorded output shows", arguments: ScenarioCatalog.infos.map(\.id))
+    func quotedNumbers(_ id: String) throws {
+        let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
+        let output = try ["wrong-way", "right-way"].map { try Catalog.text(Catalog.resources.appendingPathComponent("output/\(id)-\($0).txt")) }
+            .joined(separator: "\n")
+        // Milliseconds with a decimal point are measurements ("2,000 ms" or "16 ms" are settings).
+        let quoted = text.matches(of: /(\d+\.\d+) ms/).map { String($0.output.1) }
+        #expect(quoted.filter { !output.contains($0) } == [], "\(id).tutorial quotes numbers its recorded output does not show")
+        // "All N checks hold": N is how many checks the run printed.
+        let words = ["three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12]
+        let checks = output.split(separator: "\n").count { $0.hasPrefix("✓ ") || $0.hasPrefix("✗ ") } - 2  // less the two headings
+        for match in text.matches(of: /[Aa]ll (\w+) checks hold/) {
+            #expect(words[String(match.output.1)] == checks, "\(id).tutorial says all \(match.output.1) checks hold; the run printed \(checks)")
+        }
+    }
+
     @Test("Each scenario's recorded output is there, as lab printed it", arguments: ScenarioCatalog.infos.map(\.id))
     func recordedOutput(_ id: String) throws {
         for side in ["wrong-way", "right-way"] {
