@@ -33,7 +33,7 @@ if [ ${#ids[@]} -eq 0 ]; then
     card model-actor-executor chapter-executor.svg "Article 001: the same updates, in perform or on a model actor" \
         --lane "PerformItemUpdates (perform)" --lane "ActorItemUpdates (model actor)"
     card change-merging chapter-coredata.svg "Article 003: a save reaches another context by a merge" \
-        --lane "background context, automatic merging" --lane "main context, automatic merging" --lane "main context, no merging"
+        --lane "background context, automatic merging" --lane "view context, automatic merging" --lane "view context, no merging"
     card background-storage chapter-background.svg "Article 004: the main queue, busy or free" \
         --lane "main queue" --lane "ItemsModelActor (model actor, main queue)" --lane "ItemsModelActor (model actor)"
 fi

@@ -198,19 +198,19 @@ extension LabCommandTests {
             return (name, tid)
         }, uniquingKeysWith: { first, _ in first })
         for way in ["no merging", "merged by hand", "automatic merging"] {
-            #expect(threads["main context, \(way)"] != nil && threads["background context, \(way)"] != nil, "\(way): \(threads.keys.sorted())")
+            #expect(threads["view context, \(way)"] != nil && threads["background context, \(way)"] != nil, "\(way): \(threads.keys.sorted())")
         }
         // Each merge into a main context ends a flow that starts at the background context's commit.
         let flowEnds = events.filter { $0["ph"] as? String == "f" }.compactMap { ($0["tid"] as? Int, $0["args"] as? [String: Any]) }
         for way in ["merged by hand", "automatic merging"] {
-            let main = try #require(threads["main context, \(way)"]), background = try #require(threads["background context, \(way)"])
+            let main = try #require(threads["view context, \(way)"]), background = try #require(threads["background context, \(way)"])
             let merges = events.filter { $0["tid"] as? Int == main && ($0["name"] as? String ?? "").hasPrefix("merge ") }
             #expect(!merges.isEmpty, "\(way)")
             #expect(flowEnds.contains { $0.0 == main }, "\(way)")
             let starts = events.filter { $0["ph"] as? String == "s" && $0["tid"] as? Int == background }
             #expect(!starts.isEmpty, "\(way): a flow leaves the background commit")
         }
-        let neverMerged = try #require(threads["main context, no merging"])
+        let neverMerged = try #require(threads["view context, no merging"])
         #expect(!events.contains { $0["tid"] as? Int == neverMerged && ($0["name"] as? String ?? "").hasPrefix("merge ") })
     }
 
@@ -218,13 +218,13 @@ extension LabCommandTests {
     func traceCard() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-card-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await LabProcess.run(["trace", "change-merging", "--format", "card", "--lane", "main context, automatic merging",
+        let result = try await LabProcess.run(["trace", "change-merging", "--format", "card", "--lane", "view context, automatic merging",
                                                "--title", "Merging", "-o", file.path, "--in-memory"])
         #expect(result.status == 0, "\(result.standardError)")
         let lanes = try Set(XMLDocument(contentsOf: file).nodes(forXPath: "//*[@data-lane]/@data-lane").compactMap(\.stringValue))
-        #expect(lanes == ["main context, automatic merging"])
+        #expect(lanes == ["view context, automatic merging"])
         let unknown = try await LabProcess.run(["trace", "change-merging", "--format", "card", "--lane", "no such lane", "-o", file.path, "--in-memory"])
-        #expect(unknown.status != 0 && unknown.standardError.contains("no lane named 'no such lane'") && unknown.standardError.contains("main context, no merging"))
+        #expect(unknown.status != 0 && unknown.standardError.contains("no lane named 'no such lane'") && unknown.standardError.contains("view context, no merging"))
         #expect(try await LabProcess.run(["trace", "change-merging", "--format", "card", "-o", file.path]).status == 2)
     }
 

@@ -36,7 +36,7 @@ extension ChangeMerging {
         -> (view: MainContextView, store: [PersonValues], received: ChangeCounts?) {
         let container = try environment.makeContainer(for: [Person.self], name: "change-merging-\(merging)")
         let main = container.viewContext
-        main.name = "main context, \(merging.traceName)"
+        main.name = "view context, \(merging.traceName)"
 
         // Given Ada and Bob, saved and registered in the main context
         let (ada, bob) = try await main.perform {

@@ -24,7 +24,7 @@ extension MergeConflicts {
 
         // Given Ada registered in a main context that merges every save automatically
         let main = container.viewContext
-        main.name = "main context, \(mergingByHand ? "batch merged by hand" : "automatic merging")"
+        main.name = "view context, \(mergingByHand ? "batch merged by hand" : "automatic merging")"
         main.automaticallyMergesChangesFromParent = true
         let id = try await main.perform {
             guard let person = try main.fetch(FetchDescriptor<Person>()).first else {
