@@ -25,6 +25,9 @@ struct StoreLayoutTests {
                 try context.save()
             }
         }
+        // The container closes its file once its last reference goes, which may be the commit
+        // listeners' thread finishing a remote-change post: read the file after that close.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
         let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
         // The entities' tables, and persistent history's (with SQLite's own for AUTOINCREMENT).
         #expect(tables == ["ACHANGE", "ATRANSACTION", "ATRANSACTIONSTRING", "ZITEM", "ZPERSON", "Z_METADATA", "Z_PRIMARYKEY", "sqlite_sequence"])
