@@ -17,7 +17,7 @@ struct CompilerLessonsTests {
         let expected = CompilerLessons.lessons.flatMap { [$0.wrongSnippet, $0.fixedSnippet] }
         #expect(Set(files) == Set(expected))
         #expect(Set(CompilerLessons.lessons.map(\.id)).count == CompilerLessons.lessons.count)
-        #expect((6...8).contains(CompilerLessons.lessons.count))
+        #expect((6...10).contains(CompilerLessons.lessons.count))
     }
 
     @Test("Each snippet's header says what it teaches and which diagnostic to expect", arguments: CompilerLessons.lessons)

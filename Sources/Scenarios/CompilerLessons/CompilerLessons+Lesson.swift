@@ -46,12 +46,17 @@ extension CompilerLessons {
             id: "model-in-perform", articles: [.coreDataTips],
             mistake: "A main-context model is captured by a background context's perform block.",
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
-            fix: "Capture item.persistentModelID and look the model up in the block's own context with existingModel(for:as:)."),
+            fix: "Capture item.persistentModelID and look the model up in the block's own context with model(for:) (Core Data's object(with:))."),
         Lesson(
             id: "model-from-its-context", articles: [.swiftDataConcurrency, .coreDataTips],
             mistake: "Articles 000 and 003: guard let context = item.modelContext, then context.perform { context.delete(item) }.",
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
             fix: "Pass item.persistentModelID: performAndWait on the model's own context deletes context.model(for: id) (its block is @Sendable too, as Core Data's current SDK declares it), or a background context looks the model up and deletes it (delItem(id:))."),
+        Lesson(
+            id: "main-context-off-the-main-actor", articles: [.coreDataTips, .swiftDataConcurrency],
+            mistake: "Article 003's first mistake in SwiftData's names: container.mainContext.reset() inside Task.detached.",
+            expectedDiagnostic: "main actor-isolated property 'mainContext' cannot be accessed from outside of the actor",
+            fix: "Hop to the MainActor, where SwiftData's mainContext lives: await MainActor.run { container.mainContext.reset() }. Core Data's viewContext compiles in the detached task, and is the run-time mistake of wrong-context-queue."),
         Lesson(
             id: "model-in-global-queue", articles: [.swiftDataConcurrency],
             mistake: "Article 000's \"Modify in Wrong Thread\": a model changed inside DispatchQueue.global().async.",
@@ -66,7 +71,7 @@ extension CompilerLessons {
             id: "model-from-actor", articles: [.swiftDataConcurrency, .backgroundModelActor],
             mistake: "A model actor's newItem(timestamp:) returns the Item it inserted.",
             expectedDiagnostic: "non-Sendable 'Item'-typed result can not be returned from actor-isolated instance method 'newItem(timestamp:)' to nonisolated context",
-            fix: "Return the PersistentIdentifier (or a Sendable value) and read the model in the caller's own context.",
+            fix: "Return the PersistentIdentifier (or a Sendable value) and read the model in the caller's own context (here SwiftData's mainContext, with model(for:)).",
             underDefaultMainActor: .init(
                 diagnostic: "non-Sendable 'Item'-typed result can not be returned from actor-isolated instance method 'newItem(timestamp:)' to main actor-isolated context",
                 why: "the same error, naming the caller's new isolation: its code is MainActor-isolated by default")),
@@ -74,7 +79,7 @@ extension CompilerLessons {
             id: "model-in-detached-task", articles: [.swiftDataConcurrency],
             mistake: "A main-context model is captured by Task.detached.",
             expectedDiagnostic: "passing closure as a 'sending' parameter risks causing data races",
-            fix: "Capture the identifier and the container; make a ModelContext inside the detached task and use it through perform."),
+            fix: "Capture the identifier and the container; in the detached task, a background context's perform looks the model up (Core Data's form; SwiftData's is a model actor's method that takes the identifier)."),
         Lesson(
             id: "model-in-sendable-value", articles: [.backgroundModelActor],
             mistake: "A model is wrapped in a Sendable struct to hand it to the UI.",

@@ -20,8 +20,9 @@ import PersistenceCore
     }
 }
 
-/// Creates an item through the actor and reads it back in the main context.
-@MainActor func addItem(with handler: DataHandler, container: ModelContainer) async throws -> Date {
+/// Creates an item through the actor and reads it back in the main context (SwiftData's
+/// `mainContext`, on the MainActor).
+@MainActor func addItem(with handler: DataHandler, container: ModelContainer) async throws -> Date? {
     let id = try await handler.newItem(timestamp: .now)
-    return try container.viewContext.existingModel(for: id, as: Item.self).timestamp
+    return (container.mainContext.model(for: id) as? Item)?.timestamp
 }

@@ -17,8 +17,8 @@ func loadTimestamps(_ ids: [PersistentIdentifier], container: ModelContainer) as
         for id in ids {
             group.addTask {
                 let context = container.newBackgroundContext()
-                return try? await context.perform {
-                    try context.existingModel(for: id, as: Item.self).timestamp
+                return await context.perform {  // Core Data's background context and its perform
+                    (context.model(for: id) as? Item)?.timestamp
                 }
             }
         }

@@ -17,7 +17,7 @@ func loadAll(_ ids: [PersistentIdentifier], container: ModelContainer) async -> 
         for id in ids {
             group.addTask {
                 let context = ModelContext(container)
-                return try? context.existingModel(for: id, as: Item.self)
+                return context.model(for: id) as? Item
             }
         }
         var items: [Item] = []

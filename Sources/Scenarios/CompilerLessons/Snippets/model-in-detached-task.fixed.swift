@@ -1,7 +1,8 @@
 // Lesson: a model captured by `Task.detached`, fixed.
-// Teaches: capture the identifier and the container (both `Sendable`), and make the context
-//   inside the detached task: made off the main queue, `ModelContext(container)` gets a private
-//   queue of its own (article 000), used here through `perform`.
+// Teaches: capture the identifier and the container (both `Sendable`), and look the model up in
+//   a context of the detached task's own: here Core Data's, a background context used through its
+//   `perform` (SwiftData's form is a model actor's method that takes the identifier, as in
+//   model-to-actor.fixed.swift: its ModelContext has no `perform`).
 // Expected: compiles cleanly
 // Wrong twin: model-in-detached-task.wrong.swift
 import Foundation
@@ -16,9 +17,9 @@ import PersistenceCore
 @MainActor func archive(_ item: Item, container: ModelContainer) {
     let id = item.persistentModelID
     Task.detached {
-        let context = ModelContext(container)
+        let context = container.newBackgroundContext()
         try await context.perform {
-            try context.existingModel(for: id, as: Item.self).timestamp = .distantPast
+            (context.model(for: id) as? Item)?.timestamp = .distantPast
             try context.save()
         }
     }

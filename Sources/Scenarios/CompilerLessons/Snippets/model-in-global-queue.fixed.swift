@@ -18,7 +18,7 @@ import PersistenceCore
     DispatchQueue.global().async {
         let background = container.newBackgroundContext()
         background.performAndWait {
-            guard let item = try? background.existingModel(for: id, as: Item.self) else { return }
+            guard let item = background.model(for: id) as? Item else { return }
             item.timestamp = .now
             try? background.save()
         }

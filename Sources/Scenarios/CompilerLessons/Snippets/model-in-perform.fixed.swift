@@ -16,7 +16,7 @@ import PersistenceCore
     let id = item.persistentModelID
     let background = container.newBackgroundContext()
     background.perform {
-        guard let mine = try? background.existingModel(for: id, as: Item.self) else { return }
+        guard let mine = background.model(for: id) as? Item else { return }
         mine.timestamp = .now
         try? background.save()
     }

@@ -1,7 +1,8 @@
 import PersistenceCore
 import Scenarios
 
-/// Article 003's "context in wrong queue": the main context, reset from a detached task.
+/// Article 003's "context in wrong queue", in Core Data: the view context, reset from a
+/// detached task. `viewContext` can be named anywhere, so this compiles.
 func contextInWrongQueue(_ container: ModelContainer) async {
     await Task.detached {
         let context = container.viewContext
