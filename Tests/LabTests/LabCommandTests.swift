@@ -246,8 +246,8 @@ extension LabCommandTests {
         func deliveries(_ lane: String) throws -> Int {
             try document.nodes(forXPath: "//*[@data-lane='\(lane)']/*[local-name()='title']").count { ($0.stringValue ?? "").contains("delivery") }
         }
-        #expect(try deliveries("list (main context), automatic merging") > 0)
-        #expect(try deliveries("list (main context), batch merged by hand") > 0)
+        #expect(try deliveries("list (view context), automatic merging") > 0)
+        #expect(try deliveries("list (view context), batch merged by hand") > 0)
     }
 }
 

@@ -1,14 +1,16 @@
 import Foundation
 
 extension ListThatDoesNotUpdate {
-    /// The three lanes.
+    /// The four lanes: Core Data's view context three ways, then SwiftData's main context.
     public struct Outcome: Sendable, Codable, Hashable {
-        /// The main context merges nothing.
+        /// The view context merges nothing.
         public var noMerging: Lane
-        /// The main context merges other contexts' saves automatically.
+        /// The view context merges other contexts' saves automatically.
         public var automaticMerging: Lane
         /// Automatically, and the batch request's result by hand.
         public var batchMergedByHand: Lane
+        /// SwiftData's main context, with no merging code.
+        public var swiftData: Lane
     }
 
     /// One row of the list: the item's number and title.
@@ -56,15 +58,16 @@ extension ListThatDoesNotUpdate {
         let backgroundSteps = ["the model actor adds", "the model actor renames", "a batch request"]
         func delivered(_ lane: Lane, _ prefix: String) -> Bool { lane.step(prefix)?.delivered ?? false }
         func titles(_ lane: Lane) -> String { lane.finalRows.map(\.description).joined(separator: ", ") }
-        let allQueues = Set([none, automatic, byHand].flatMap { $0.steps.flatMap(\.deliveredOnQueues) })
+        let swiftData = outcome.swiftData
+        let allQueues = Set([none, automatic, byHand, swiftData].flatMap { $0.steps.flatMap(\.deliveredOnQueues) })
         return [
-            Check("without merging, no background change reaches the list",
+            Check("Core Data: without merging, no background change reaches the list on the view context",
                   holds: backgroundSteps.allSatisfy { !delivered(none, $0) },
                   measured: backgroundSteps.map { .init($0, delivered(none, $0) ? "delivered" : "not delivered") }),
-            Check("without merging, the main context's own save shows only its own item",
-                  holds: delivered(none, "the main context saves")
-                      && none.step("the main context saves")?.rows.map(\.number) == [0, 1, 2, 5],
-                  measured: [.init("list", none.step("the main context saves")?.rows.map(\.description).joined(separator: ", ") ?? "-")]),
+            Check("without merging, the view context's own save shows only its own item",
+                  holds: delivered(none, "the view context saves")
+                      && none.step("the view context saves")?.rows.map(\.number) == [0, 1, 2, 5],
+                  measured: [.init("list", none.step("the view context saves")?.rows.map(\.description).joined(separator: ", ") ?? "-")]),
             Check("without merging, the list made again finds the new rows (a first fetch reads the store) but not the edits to rows the context already holds, nor the batch",
                   holds: none.finalRow(3) != nil && none.finalRow(4) != nil
                       && none.finalRow(0)?.title == "item 0" && none.finalRow(2)?.title == "item 2"
@@ -83,7 +86,11 @@ extension ListThatDoesNotUpdate {
             Check("merged by hand, the batch arrives too: the list matches the store",
                   holds: delivered(byHand, "a batch request") && byHand.finalRows == byHand.store,
                   measured: [.init("list", titles(byHand))]),
-            Check("every change of the list happened on the main queue, the main context's",
+            Check("SwiftData: with no merging code, the list on the main context shows the model actor's new rows and edits, each right after its save",
+                  holds: delivered(swiftData, "the model actor adds") && delivered(swiftData, "the model actor renames")
+                      && swiftData.finalRows == swiftData.store,
+                  measured: [.init("list", titles(swiftData))]),
+            Check("every change of the lists happened on the main queue, their contexts'",
                   holds: allQueues == ["com.apple.main-thread"],
                   measured: [.init("queues", allQueues.sorted().joined(separator: ", "))]),
         ]

@@ -10,13 +10,15 @@ extension ListThatDoesNotUpdate {
             return "\(step.name): \(what); it shows " + step.rows.map(\.description).joined(separator: ", ") + "."
         }
         let none = outcome.noMerging, automatic = outcome.automaticMerging, byHand = outcome.batchMergedByHand
-        let wrongWay = ["No merging (the default):"] + none.steps.map(describe)
+        let wrongWay = ["Core Data's view context, no merging (the default):"] + none.steps.map(describe)
             + ["The store holds " + none.store.map(\.description).joined(separator: ", ") + "."]
-        let rightWay = ["automaticallyMergesChangesFromParent = true:"] + automatic.steps.map(describe)
+        let rightWay = ["Core Data, automaticallyMergesChangesFromParent = true:"] + automatic.steps.map(describe)
             + ["The same, with the batch's identifiers merged by hand (mergeChanges(fromRemoteContextSave:into:)):"]
             + byHand.steps.map(describe)
+            + ["SwiftData's main context, with no merging code (SwiftData has no batch update):"]
+            + outcome.swiftData.steps.map(describe)
         var measurements: [Measurement] = []
-        for lane in [automatic, byHand] {
+        for lane in [automatic, byHand, outcome.swiftData] {
             for step in lane.steps {
                 if let delay = step.delayMilliseconds {
                     measurements.append(Measurement("\(lane.merging.rawValue): \(step.name), save to list", delay, unit: "ms"))

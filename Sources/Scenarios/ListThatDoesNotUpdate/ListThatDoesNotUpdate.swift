@@ -23,7 +23,7 @@ public struct ListThatDoesNotUpdate: Scenario {
         title: "The list that does not update: in Core Data, an observer shows only what its context merges",
         articles: [.coreDataTips, .backgroundModelActor],
         frameworks: .init(
-            wrongWay: "Core Data (every version): a list on the view context, as NSFetchedResultsController, follows only what that context merges, and it merges nothing by default. SwiftData's main context merges other contexts' saves by itself, so its list follows them (pinned by TwoFrameworksTests).",
+            wrongWay: "Core Data (every version): a list on the view context, as NSFetchedResultsController, follows only what that context merges, and it merges nothing by default. SwiftData's main context merges other contexts' saves by itself, so its list follows them (this lesson's SwiftData run).",
             rightWay: "Core Data: automaticallyMergesChangesFromParent (iOS 10 and later) on the view context, and batch requests' results merged by hand."),
         why: """
             A list on screen is a fetch that fetches again when its context changes: SwiftUI's \
@@ -51,7 +51,8 @@ public struct ListThatDoesNotUpdate: Scenario {
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 
-    /// How the main context hears of other contexts' changes in one lane.
+    /// How the list's context hears of other contexts' changes in one lane: Core Data's view
+    /// context three ways, then SwiftData's main context.
     public enum Merging: String, Sendable, Codable, CaseIterable {
         /// Never: Core Data's default.
         case none
@@ -59,6 +60,8 @@ public struct ListThatDoesNotUpdate: Scenario {
         case automatic
         /// Automatically, and the batch request's identifiers by hand.
         case automaticAndBatchByHand
+        /// SwiftData's main context, with no merging code: SwiftData merges by itself.
+        case swiftData
 
         /// How a trace's lane names say it.
         var traceName: String {
@@ -66,6 +69,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             case .none: "no merging"
             case .automatic: "automatic merging"
             case .automaticAndBatchByHand: "batch merged by hand"
+            case .swiftData: "SwiftData, no merging code"
             }
         }
     }
@@ -77,11 +81,12 @@ public struct ListThatDoesNotUpdate: Scenario {
         for merging in Merging.allCases {
             lanes.append(try await runLane(merging, in: environment))
         }
-        return Outcome(noMerging: lanes[0], automaticMerging: lanes[1], batchMergedByHand: lanes[2])
+        return Outcome(noMerging: lanes[0], automaticMerging: lanes[1], batchMergedByHand: lanes[2], swiftData: lanes[3])
     }
 
-    /// The list shows items 0, 1, 2; then the editor adds 3 and 4, renames 0 and 1, and a batch
-    /// request marks 2 done; in the first lane, the main context then saves a change of its own.
+    /// The list shows items 0, 1, 2; then the editor adds 3 and 4, renames 0 and 1, and (in Core
+    /// Data's lanes) a batch request marks 2 done; in the first lane, the view context then saves
+    /// a change of its own. SwiftData has no batch update: its lane has no batch step.
     private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
         let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
         let seed = container.newBackgroundContext()
@@ -90,11 +95,13 @@ public struct ListThatDoesNotUpdate: Scenario {
             for number in 0..<3 { seed.insert(Self.item(number)) }
             try seed.save()
         }
-        let mainContext = container.viewContext
+        // Core Data's view context, told to merge or not; or SwiftData's main context, which
+        // merges by itself.
+        let mainContext = merging == .swiftData ? await MainActor.run { container.mainContext } : container.viewContext
         // What a trace calls the list's lane (`lab trace`, `lab why`).
         mainContext.name = Self.listLane(merging)
         let list = try await DispatchQueue.main.asyncAndAwait { () -> Result<ItemListModel, any Error> in
-            mainContext.automaticallyMergesChangesFromParent = merging != .none
+            if merging != .swiftData { mainContext.automaticallyMergesChangesFromParent = merging != .none }
             return Result { try ItemListModel(mainContext: mainContext) }
         }.get()
         let editor = ItemEditor(modelContainer: container)
@@ -116,7 +123,7 @@ public struct ListThatDoesNotUpdate: Scenario {
 
         try await step("the model actor adds items 3 and 4") { try await editor.addItems([3, 4]) }
         try await step("the model actor renames items 0 and 1") { try await editor.rename([0, 1], to: "renamed") }
-        try await step("a batch request marks item 2 done") {
+        if merging != .swiftData { try await step("a batch request marks item 2 done") {
             let saving = ContinuousClock.now
             let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { $0.count == 2 },
                                                                         propertiesToUpdate: ["title": "done"], resultType: .identifiers))
@@ -124,9 +131,9 @@ public struct ListThatDoesNotUpdate: Scenario {
                 ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
             }
             return saving
-        }
+        } }
         if merging == .none {
-            try await step("the main context saves an item of its own (item 5)") {
+            try await step("the view context saves an item of its own (item 5)") {
                 try await DispatchQueue.main.asyncAndAwait { () -> Result<ContinuousClock.Instant, any Error> in
                     Result {
                         mainContext.insert(Self.item(5))
@@ -153,9 +160,9 @@ public struct ListThatDoesNotUpdate: Scenario {
         return Lane(merging: merging, steps: steps, store: store)
     }
 
-    /// The name of the main context whose list runs with `merging`: its lane in a trace.
+    /// The name of the context whose list runs with `merging`: its lane in a trace.
     public static func listLane(_ merging: Merging) -> String {
-        "list (main context), \(merging.traceName)"
+        merging == .swiftData ? "list (SwiftData main context), no merging code" : "list (view context), \(merging.traceName)"
     }
 
     /// Item number `number`, titled "item <number>".
