@@ -94,15 +94,15 @@ public enum WorkshopCatalog {
         ),
         Exercise(
             id: "wrong-context-queue",
-            title: "Reset the main context from a background task",
-            goal: "A background task calls `discardEdits(in:)` when the user cancels: the main context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
+            title: "Reset the view context from a background task",
+            goal: "A background task calls `discardEdits(in:)` when the user cancels: the view context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
             file: "Tutorials/Workshop/Exercises/MainContextResetter.swift",
             hints: [
-                "The main context belongs to the main queue; this method runs on a background thread.",
+                "The view context belongs to the main queue; this method runs on a background thread.",
                 "`await context.perform { ... }` runs a closure on the context's queue, and a context is `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.",
                 "`let context = container.viewContext` then `await context.perform { context.reset() }`.",
             ],
-            shippedFingerprint: 0x1dd0b0ea4e743ace,
+            shippedFingerprint: 0x59e9831cf340d45e,
             checkExercise: { await MainContextResetterChecker.check(MainContextResetter.self) },
             checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
         ),
@@ -137,22 +137,22 @@ public enum WorkshopCatalog {
         ),
         Exercise(
             id: "change-merging",
-            title: "Let the main context see background saves",
-            goal: "The list on screen shows items fetched by the main context. A background context imports new counts and saves, but the list keeps showing the old ones: the main context's objects are never told. Make `prepare(_:)` set up the main context so that other contexts' saves reach it.",
+            title: "Let the view context see background saves",
+            goal: "The list on screen shows items fetched by the view context. A background context imports new counts and saves, but the list keeps showing the old ones: the view context's objects are never told. Make `prepare(_:)` set up the view context so that other contexts' saves reach it.",
             file: "Tutorials/Workshop/Exercises/MainContextMerging.swift",
             hints: [
                 "A context does not watch the store. Saves elsewhere reach it only if they are merged: by hand from `ModelContext.didSave`, or automatically.",
                 "Core Data has had a property for the automatic way since iOS 10; so does ModelContext.",
                 "`mainContext.automaticallyMergesChangesFromParent = true`.",
             ],
-            shippedFingerprint: 0x4298932a527bcab6,
+            shippedFingerprint: 0xc0437ad564e0cf76,
             checkExercise: { await MainContextMergingChecker.check(MainContextMerging.self) },
             checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
         ),
         Exercise(
             id: "list-that-does-not-update",
             title: "Make the list follow background saves and batch requests",
-            goal: "The list on screen is a `ResultsObserver` on the main context, the role `@Query` plays in SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background context adds and renames items, and `markDone` marks items done with a batch request, but the list never changes: the main context merges nothing, so the observer has nothing to follow. Make `prepare(_:)` set up the main context so that other contexts' saves reach the list, and make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.",
+            goal: "The list on screen is a `ResultsObserver` on the view context, the role `@Query` plays in SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background context adds and renames items, and `markDone` marks items done with a batch request, but the list never changes: the view context merges nothing, so the observer has nothing to follow. Make `prepare(_:)` set up the view context so that other contexts' saves reach the list, and make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.",
             file: "Tutorials/Workshop/Exercises/ItemListUpdates.swift",
             hints: [
                 "The observer is not broken: it follows its context, and the context shows only what it merges. A save made by another context reaches it only when merged, by hand or automatically.",
@@ -160,14 +160,14 @@ public enum WorkshopCatalog {
                 "A batch request bypasses every context, even one that merges automatically (`lab run list-that-does-not-update`, lane 2). Keep the request's result: by default it carries the identifiers of the rows it changed.",
                 "Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.",
             ],
-            shippedFingerprint: 0x6b04c4dbc3db005a,
+            shippedFingerprint: 0xbedb2978149f8056,
             checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
         Exercise(
             id: "widget-change",
             title: "Bring the widget's changes into the app's list through history",
-            goal: "The app's list is a `ResultsObserver` on the main context, which merges automatically. A widget, another process, adds, renames and deletes items in the same store file, and the list never changes: automatic merging follows the saves of this container's own contexts, and a commit from another process is not one of them. The app is told that the store changed (its remote-change notification), and then calls `mergeRemoteChanges(after:into:)` with the token it kept. Fetch the history after that token, skip the app's own transactions (author `Self.appAuthor`, \"app\": the main context merged them already), merge the rest into the main context, and return the token to keep for the next call.",
+            goal: "The app's list is a `ResultsObserver` on the view context, which merges automatically. A widget, another process, adds, renames and deletes items in the same store file, and the list never changes: automatic merging follows the saves of this container's own contexts, and a commit from another process is not one of them. The app is told that the store changed (its remote-change notification), and then calls `mergeRemoteChanges(after:into:)` with the token it kept. Fetch the history after that token, skip the app's own transactions (author `Self.appAuthor`, \"app\": the view context merged them already), merge the rest into the view context, and return the token to keep for the next call.",
             file: "Tutorials/Workshop/Exercises/RemoteChangeMerger.swift",
             hints: [
                 "`automaticallyMergesChangesFromParent` merges the saves of this container's own contexts. The widget is another process: its commit reaches the store file, and no context hears of it (`lab run widget-change`, lane 1). The store's persistent history does: every commit, its author, and what it inserted, updated and deleted.",
@@ -175,7 +175,7 @@ public enum WorkshopCatalog {
                 "Put each change's `changedPersistentIdentifier` in a `ModelContext.Changes` (`.insert` in `inserted`, `.update` in `updated`, `.delete` in `deleted`), then call `mainContext.mergeChanges(fromContextDidSave: changes)`: you are on the main queue already, and the list follows its context.",
                 "Return `transactions.last?.token ?? token`: the next call then starts after the newest transaction you merged, and never merges it twice.",
             ],
-            shippedFingerprint: 0x8129168ac2b0d9df,
+            shippedFingerprint: 0x07d4fd0e88611e0b,
             checkExercise: { await RemoteChangeMergerChecker.check(RemoteChangeMerger.self) },
             checkSolution: { await RemoteChangeMergerChecker.check(Solution.RemoteChangeMerger.self) }
         ),

@@ -2,11 +2,11 @@
 // Scenario list-that-does-not-update (`swift run lab run list-that-does-not-update`), articles
 // 003 and 004.
 //
-// The list on screen is a `ResultsObserver` on the main context, the role `@Query` plays in
+// The list on screen is a `ResultsObserver` on the view context, the role `@Query` plays in
 // SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background
 // context adds and renames items, and `markDone` marks items done with a batch request, but the
-// list never changes: the main context merges nothing, so the observer has nothing to follow.
-// Make `prepare(_:)` set up the main context so that other contexts' saves reach the list, and
+// list never changes: the view context merges nothing, so the observer has nothing to follow.
+// Make `prepare(_:)` set up the view context so that other contexts' saves reach the list, and
 // make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.
 //
 // Check your work:  swift run lab workshop list-that-does-not-update

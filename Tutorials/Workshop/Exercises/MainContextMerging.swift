@@ -1,9 +1,9 @@
-// Workshop exercise 10: Let the main context see background saves
+// Workshop exercise 10: Let the view context see background saves
 // Scenario change-merging (`swift run lab run change-merging`), article 003.
 //
-// The list on screen shows items fetched by the main context. A background context imports new
-// counts and saves, but the list keeps showing the old ones: the main context's objects are never
-// told. Make `prepare(_:)` set up the main context so that other contexts' saves reach it.
+// The list on screen shows items fetched by the view context. A background context imports new
+// counts and saves, but the list keeps showing the old ones: the view context's objects are never
+// told. Make `prepare(_:)` set up the view context so that other contexts' saves reach it.
 //
 // Check your work:  swift run lab workshop change-merging
 //

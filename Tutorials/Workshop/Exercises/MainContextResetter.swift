@@ -1,13 +1,13 @@
-// Workshop exercise 7: Reset the main context from a background task
+// Workshop exercise 7: Reset the view context from a background task
 // Scenario wrong-context-queue (`swift run lab run wrong-context-queue`), article 003.
 //
-// A background task calls `discardEdits(in:)` when the user cancels: the main context must
+// A background task calls `discardEdits(in:)` when the user cancels: the view context must
 // forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue,
 // which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.
 //
 // Check your work:  swift run lab workshop wrong-context-queue
 //
-// Hint 1: The main context belongs to the main queue; this method runs on a background thread.
+// Hint 1: The view context belongs to the main queue; this method runs on a background thread.
 // Hint 2: `await context.perform { ... }` runs a closure on the context's queue, and a context is
 //         `Sendable`, so the closure may capture it. `await MainActor.run { ... }` works too.
 // Hint 3: `let context = container.viewContext` then `await context.perform { context.reset() }`.

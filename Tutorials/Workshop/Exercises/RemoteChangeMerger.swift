@@ -1,13 +1,13 @@
 // Workshop exercise 12: Bring the widget's changes into the app's list through history
 // Scenario widget-change (`swift run lab run widget-change`), articles 003 and 004.
 //
-// The app's list is a `ResultsObserver` on the main context, which merges automatically. A
+// The app's list is a `ResultsObserver` on the view context, which merges automatically. A
 // widget, another process, adds, renames and deletes items in the same store file, and the list
 // never changes: automatic merging follows the saves of this container's own contexts, and a
 // commit from another process is not one of them. The app is told that the store changed (its
 // remote-change notification), and then calls `mergeRemoteChanges(after:into:)` with the token
 // it kept. Fetch the history after that token, skip the app's own transactions (author
-// `Self.appAuthor`, "app": the main context merged them already), merge the rest into the main
+// `Self.appAuthor`, "app": the view context merged them already), merge the rest into the view
 // context, and return the token to keep for the next call.
 //
 // Check your work:  swift run lab workshop widget-change
