@@ -4,23 +4,29 @@ import SampleModels
 
 /// An import helper that says where it runs. `@concurrent` leaves the caller's actor under
 /// every setting (Swift 6, NonisolatedNonsendingByDefault, default MainActor isolation), so
-/// the context made here always gets a private queue of its own.
+/// the model actor made here always gets a private queue of its own: SwiftData's way to work
+/// on a context off the MainActor (its `ModelContext` has no `perform`).
 struct BackgroundImporter: Sendable {
     let container: ModelContainer
 
     /// Imports `timestamps` and returns how many items the store holds: an `Int` crosses
-    /// back to the caller; the context and its models stay here.
+    /// back to the caller; the context and its models stay in the actor.
     @concurrent
     func importItems(_ timestamps: [Date]) async throws -> Int {
-        let context = ModelContext(container)  // off the MainActor: a private queue
-        assert(context.concurrencyType == .privateQueue, "a background import on the main queue")
-        return try await context.perform {
-            for timestamp in timestamps {
-                context.insert(Item(timestamp: timestamp))
-            }
-            try context.save()
-            return try context.fetchCount(FetchDescriptor<Item>())
+        let importer = ItemsImporter(modelContainer: container)  // off the MainActor: a private queue
+        return try await importer.importItems(timestamps)
+    }
+}
+
+/// The model actor that does the work, on its context's queue.
+@ModelActor
+actor ItemsImporter {
+    func importItems(_ timestamps: [Date]) throws -> Int {
+        for timestamp in timestamps {
+            modelContext.insert(Item(timestamp: timestamp))
         }
+        try modelContext.save()
+        return try modelContext.fetchCount(FetchDescriptor<Item>())
     }
 }
 
