@@ -4,7 +4,8 @@ extension Trace {
     /// The trace as an SVG picture a browser opens: a lane per row, named at the left, each span
     /// a bar (nested work drawn under the work that encloses it), each instant a mark, and an
     /// arrow per flow (a commit to its merges, a merge or save to the deliveries it caused);
-    /// a time axis above and a legend below.
+    /// a time axis above and a legend below. A lesson's runs (one per store) are drawn in a panel
+    /// each, with a time axis of its own.
     public func svg(title: String) -> String {
         SVGPicture(trace: self, title: title, layout: .picture).render()
     }
@@ -100,7 +101,8 @@ private struct SVGPicture {
     let rows: [TraceLane.ID: Int]
     let rowNames: [String]
 
-    init(trace: Trace, title: String, layout: Layout) {
+    /// `top`: where the first lane starts, when the picture is one run's panel of a larger one.
+    init(trace: Trace, title: String, layout: Layout, top: Double? = nil) {
         self.trace = trace
         self.title = title
         self.layout = layout
@@ -108,11 +110,32 @@ private struct SVGPicture {
         rows = trace.rows()
         rowNames = trace.rowNames
         titleLines = Self.wrap(title, at: layout.titleLine)
-        top = layout.showsAxisAndLegend ? layout.top : 16 + Double(titleLines.count) * (layout.titleSize + 8) + 12
+        self.top = top ?? (layout.showsAxisAndLegend ? layout.top : 16 + Double(titleLines.count) * (layout.titleSize + 8) + 12)
     }
 
+    /// The whole picture; a trace of several runs (``Trace/runs()``) in a panel per run, each
+    /// with a heading and a time axis of its own.
     func render() -> String {
-        let height = top + Double(max(rowNames.count, 1)) * layout.laneHeight + (layout.showsAxisAndLegend ? 70 : 12)
+        let runs = layout.showsAxisAndLegend ? trace.runs() : []
+        guard runs.count > 1 else { return render(body: body(), lanesBottom: lanesBottom) }
+        var panels = ""
+        var y = 10 + Double(titleLines.count) * (layout.titleSize + 8) + 6
+        for (number, run) in runs.enumerated() {
+            let heading = "Run \(number + 1) of \(runs.count)" + (run.name.map { ": \($0)" } ?? "")
+            panels += "<text x=\"16\" y=\"\(r(y + 14))\" font-weight=\"bold\" fill=\"#333\">\(Self.escape(heading))</text>\n"
+            let panel = SVGPicture(trace: run.trace, title: title, layout: layout, top: y + 48)
+            panels += panel.body()
+            y = panel.lanesBottom + 12
+        }
+        return render(body: panels, lanesBottom: y)
+    }
+
+    /// Below the last lane.
+    private var lanesBottom: Double { top + Double(max(rowNames.count, 1)) * layout.laneHeight }
+
+    /// The document: the title, `body`, and (for a picture) the legend below `lanesBottom`.
+    private func render(body: String, lanesBottom: Double) -> String {
+        let height = lanesBottom + (layout.showsAxisAndLegend ? 70 : 12)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(layout.width))" height="\(Int(height))" viewBox="0 0 \(Int(layout.width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="\(r(layout.fontSize))">
             <title>\(Self.escape(title))</title>
@@ -123,7 +146,14 @@ private struct SVGPicture {
         for (number, line) in titleLines.enumerated() {
             svg += "<text x=\"16\" y=\"\(r(10 + layout.titleSize + Double(number) * (layout.titleSize + 8)))\" font-size=\"\(r(layout.titleSize))\" font-weight=\"bold\">\(Self.escape(line))</text>\n"
         }
-        if layout.showsAxisAndLegend { svg += axis() }
+        svg += body
+        if layout.showsAxisAndLegend { svg += legend(y: height - 30) }
+        return svg + "</svg>\n"
+    }
+
+    /// The axis, the lanes, their marks and the arrows between them.
+    private func body() -> String {
+        var svg = layout.showsAxisAndLegend ? axis() : ""
         for (row, name) in rowNames.enumerated() { svg += laneRow(row, name) }
         if rowNames.isEmpty {
             svg += "<text x=\"16\" y=\"\(r(top + 20))\" fill=\"#555\">No context did any work while this was recorded.</text>\n"
@@ -134,8 +164,7 @@ private struct SVGPicture {
             // Arrows that would land on the same pixels are drawn once.
             for arrow in arrows(into: event) where drawn.insert(arrow).inserted { svg += arrow }
         }
-        if layout.showsAxisAndLegend { svg += legend(y: height - 30) }
-        return svg + "</svg>\n"
+        return svg
     }
 
     /// `text` in lines of at most `width` characters, broken between words.

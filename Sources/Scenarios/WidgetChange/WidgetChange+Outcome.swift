@@ -3,7 +3,7 @@ import Foundation
 extension WidgetChange {
     /// The two lanes, and what pruning did.
     public struct Outcome: Sendable, Codable, Hashable {
-        /// The main context merges automatically, and nothing else.
+        /// The view context merges automatically, and nothing else.
         public var automaticMerging: Lane
         /// The app follows the widget through history.
         public var history: Lane
@@ -31,7 +31,7 @@ extension WidgetChange {
         public var steps: [Step]
         /// The titles the app saved first.
         public var seeded: [String]
-        /// What a new fetch on the main context showed after the widget's changes, if one was made.
+        /// What a new fetch on the view context showed after the widget's changes, if one was made.
         public var fetchedAgain: [String]?
         /// Every title in the store at the end, read by a fresh container.
         public var store: [String]

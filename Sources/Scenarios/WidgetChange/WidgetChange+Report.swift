@@ -17,7 +17,7 @@ extension WidgetChange {
         let wrongWay = ["automaticallyMergesChangesFromParent = true, and nothing else:"] + automatic.steps.map(describe)
             + ["Fetched again, the list shows " + (automatic.fetchedAgain ?? []).joined(separator: ", ") + "; the store holds "
                + automatic.store.joined(separator: ", ") + "."]
-        let rightWay = ["A HistoryObserver, then fetchHistory after the kept token, skipping the app's own author, merged into the main context:"]
+        let rightWay = ["A HistoryObserver, then fetchHistory after the kept token, skipping the app's own author, merged into the view context:"]
             + history.steps.map(describe)
             + ["History held \(pruning.growth.first?.description ?? "-") after the three changes, \(pruning.growth.last?.description ?? "-") after \(pruning.burst) more saves, \(pruning.afterPruning.description) once the app pruned what it had processed.",
                pruning.otherReaderTokenExpired

@@ -5,14 +5,14 @@ import SampleModels
 
 /// "My widget saved, and the app's list never changed": another process writes the store.
 ///
-/// The app shows a list on its main context, which merges every save automatically. A real
+/// The app shows a list on its view context, which merges every save automatically. A real
 /// second process, the widget (`lab widget-write`, ``WidgetWriter``), adds an item, renames one
 /// and deletes one, in the same store file. Two lanes, the same three changes each:
 ///
 /// 1. **Automatic merging only**: the list never changes. `automaticallyMergesChangesFromParent`
 ///    follows the saves of this container's own contexts; another process's commit is not one.
 ///    Fetched again, the list finds the new row and loses the deleted one, but keeps the renamed
-///    item's old title: the main context's registered object keeps the values it holds.
+///    item's old title: the view context's registered object keeps the values it holds.
 /// 2. **History**: a `HistoryObserver` counts the widget's transactions; the app fetches the
 ///    history after the token it kept, skips its own author's transactions, merges the rest and
 ///    keeps the new token. The list shows exactly the widget's changes. Measured: the delay from
@@ -169,10 +169,10 @@ public struct WidgetChange: Scenario {
 
     // MARK: The store
 
-    /// The lanes of the app's list in a trace (its main context's names), without merging from
+    /// The lanes of the app's list in a trace (its view context's names), without merging from
     /// history and with it: where `lab why widget-change` looks for the widget's changes.
-    public static let automaticMergingListLane = "app list (main context), automatic merging only"
-    public static let historyListLane = "app list (main context), history"
+    public static let automaticMergingListLane = "app list (view context), automatic merging only"
+    public static let historyListLane = "app list (view context), history"
     /// The lane of the lesson's own checks, which read the store through a container of their own.
     static let checkerLane = "lesson's checker (a container of its own)"
 

@@ -162,7 +162,7 @@ public struct ListThatDoesNotUpdate: Scenario {
 
     /// The name of the context whose list runs with `merging`: its lane in a trace.
     public static func listLane(_ merging: Merging) -> String {
-        merging == .swiftData ? "list (SwiftData main context), no merging code" : "list (view context), \(merging.traceName)"
+        "list (\(merging == .swiftData ? "main" : "view") context), \(merging.traceName)"
     }
 
     /// Item number `number`, titled "item <number>".

@@ -7,7 +7,7 @@ import SampleModels
 ///
 /// A `HistoryObserver` counts the store's new transactions; on each count the list fetches the
 /// history after the token it kept, skips its own author's transactions, merges the rest into the
-/// main context (whose `ResultsObserver` then updates the list) and keeps the new token, in a
+/// view context (whose `ResultsObserver` then updates the list) and keeps the new token, in a
 /// file, as an app keeps it between launches.
 @MainActor
 final class HistoryFollowingList {
@@ -77,7 +77,7 @@ final class HistoryFollowingList {
     }
 }
 
-/// A list on the main context: a `ResultsObserver` of every item by title, as a view holds one.
+/// A list on the view context: a `ResultsObserver` of every item by title, as a view holds one.
 @MainActor
 final class MainContextList {
     let results: ResultsObserver<Item, Never>
