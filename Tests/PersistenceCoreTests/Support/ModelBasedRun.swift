@@ -78,7 +78,10 @@ final class ModelBasedRun {
         random = SplitMix64(seed: seed)
         let container = try ModelContainer(for: Person.self, configuration: .inMemory)
         self.container = container
-        contexts = (0..<3).map { _ in container.newBackgroundContext() }
+        // Core Data's two, merging only when a step says so, and SwiftData's one, made off the
+        // main queue with SwiftData's initializer: it merges every other context's save by itself.
+        contexts = [container.newBackgroundContext(), container.newBackgroundContext(),
+                    DispatchQueue.global().sync { ModelContext(container) }]
         var policies: [ReferenceModel.Policy] = []
         for context in contexts {
             let policy = random.pick(ReferenceModel.Policy.allCases)
@@ -101,8 +104,8 @@ final class ModelBasedRun {
     /// How often the run reached each situation worth reaching.
     var events: [ReferenceModel.Event: Int] { reference.events }
 
-    /// The policies the contexts got, for the failure report.
-    var policies: String { reference.contexts.map(\.policy.description).joined(separator: ", ") }
+    /// The policies the contexts got, for the failure report (c2 is SwiftData's, merging by itself).
+    var policies: String { reference.contexts.map(\.policy.description).joined(separator: ", ") + " (c2 SwiftData's)" }
 
     /// The opening every sequence shares, so contexts hold the same rows from the start and
     /// conflicts are common: two saved people, registered in all three contexts.
@@ -289,6 +292,11 @@ final class ModelBasedRun {
             guard posted.count == 1, let real = posted.first else { return "save posted \(posted.count) didSave notifications, not 1" }
             guard keys(real) == changes else { return "didSave carried \(keys(real)); the reference expects \(changes)" }
             committed.append((real, changes))
+            // SwiftData's context merges the save by itself: the merge is queued on its queue now,
+            // ahead of anything a later step asks of it.
+            for d in contexts.indices where d != c && contexts[d].automaticallyMergesChangesFromParent {
+                reference.merge(changes, into: d)
+            }
             return nil
         case (.conflicts(let expected), .failure(let error)):
             guard case ModelError.mergeConflict(let conflicts) = error else { return "save threw \(error); the reference expects conflicts \(expected)" }
