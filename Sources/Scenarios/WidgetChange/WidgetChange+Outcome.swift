@@ -1,7 +1,7 @@
 import Foundation
 
 extension WidgetChange {
-    /// The two lanes, and what pruning did.
+    /// Core Data's two lanes, what pruning did, and SwiftData's lane.
     public struct Outcome: Sendable, Codable, Hashable {
         /// The view context merges automatically, and nothing else.
         public var automaticMerging: Lane
@@ -9,6 +9,8 @@ extension WidgetChange {
         public var history: Lane
         /// History's growth and pruning.
         public var pruning: Pruning
+        /// SwiftData's main context, with no history code.
+        public var swiftData: Lane
     }
 
     /// One change of the widget, and what the app did about it.
@@ -80,6 +82,10 @@ extension WidgetChange {
             Check("fetched again, the list finds the new row and loses the deleted one, but keeps the renamed item's old title",
                   holds: automatic.fetchedAgain == ["cheese", "eggs", "milk"],
                   measured: [.init("fetched again", automatic.fetchedAgain?.joined(separator: ", ") ?? "not fetched")]),
+            Check("SwiftData: with no history code, the list on the main context changed after each of the widget's commits and shows what the store holds (SwiftData merges other processes' commits by itself)",
+                  holds: outcome.swiftData.steps.allSatisfy { $0.appWasNotified && $0.listChanged == true }
+                      && outcome.swiftData.finalRows == outcome.swiftData.store,
+                  measured: outcome.swiftData.steps.map { .init($0.name, $0.rows.joined(separator: ", ")) }),
             Check("through history, the list changed after each of the widget's commits",
                   holds: history.steps.allSatisfy { $0.appWasNotified && $0.listChanged == true },
                   measured: history.steps.map { .init($0.name, $0.rows.joined(separator: ", ")) }),

@@ -14,18 +14,20 @@ extension WidgetChange {
             return text + "; it shows " + step.rows.joined(separator: ", ") + "."
         }
         let automatic = outcome.automaticMerging, history = outcome.history, pruning = outcome.pruning
-        let wrongWay = ["automaticallyMergesChangesFromParent = true, and nothing else:"] + automatic.steps.map(describe)
+        let wrongWay = ["Core Data's view context, automaticallyMergesChangesFromParent = true, and nothing else:"] + automatic.steps.map(describe)
             + ["Fetched again, the list shows " + (automatic.fetchedAgain ?? []).joined(separator: ", ") + "; the store holds "
                + automatic.store.joined(separator: ", ") + "."]
-        let rightWay = ["A HistoryObserver, then fetchHistory after the kept token, skipping the app's own author, merged into the view context:"]
+        let rightWay = ["Core Data: a HistoryObserver, then fetchHistory after the kept token, skipping the app's own author, merged into the view context:"]
             + history.steps.map(describe)
             + ["History held \(pruning.growth.first?.description ?? "-") after the three changes, \(pruning.growth.last?.description ?? "-") after \(pruning.burst) more saves, \(pruning.afterPruning.description) once the app pruned what it had processed.",
                pruning.otherReaderTokenExpired
                    ? "A reader whose token was older got historyTokenExpired, and fetched its \(pruning.itemsFetchedToRecover ?? 0) items again."
                    : "The reader whose token was older did not get historyTokenExpired."]
+        let rightWayWithSwiftData = rightWay + ["SwiftData's main context, with no history code (SwiftData merges other processes' commits by itself):"]
+            + outcome.swiftData.steps.map(describe)
         let measurements = zip(history.steps, history.steps.map(\.delayMilliseconds)).compactMap { step, delay in
             delay.map { Measurement("history: \(step.name), widget's save to list", $0, unit: "ms") }
         }
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWayWithSwiftData, measurements: measurements)
     }
 }

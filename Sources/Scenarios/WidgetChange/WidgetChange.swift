@@ -27,7 +27,7 @@ public struct WidgetChange: Scenario {
         title: "The widget's change the app never sees: in Core Data, other processes reach a context only through history",
         articles: [.coreDataTips, .backgroundModelActor],
         frameworks: .init(
-            wrongWay: "Core Data (persistent history: iOS 11 and later): another process's commit reaches no context, not even one that merges automatically, until the app merges the history. SwiftData's main context merges other processes' commits by itself.",
+            wrongWay: "Core Data (persistent history: iOS 11 and later): another process's commit reaches no context, not even one that merges automatically, until the app merges the history. SwiftData's main context merges other processes' commits by itself (this lesson's SwiftData run).",
             rightWay: "Core Data: on each remote-change notification, fetch the history after the kept token, skip your own transactions, merge the rest. SwiftData (history API: iOS 18 and later): the same by hand, for a context other than the main context or to act on the changes."),
         why: """
             A widget, a share extension or an App Intent writes the app's store from another \
@@ -52,6 +52,7 @@ public struct WidgetChange: Scenario {
             "Sources/PersistenceCore/History/HistoryObserver.swift",
             "Sources/PersistenceCore/History/ModelContainer+RemoteChange.swift",
             "Sources/PersistenceCore/Store/CommitAnnouncement.swift",
+            "Sources/Scenarios/WidgetChange/WidgetChange+SwiftData.swift",
             "Sources/Scenarios/WidgetChange/WidgetChange+Outcome.swift",
             "Sources/Scenarios/WidgetChange/WidgetChange+Report.swift",
             "Tests/PersistenceCoreTests/HistoryTests.swift",
@@ -75,7 +76,8 @@ public struct WidgetChange: Scenario {
         let history = try await historyLane(store: folder.appendingPathComponent("widget-history.sqlite"),
                                             tokenFile: folder.appendingPathComponent("widget-history.token.json"),
                                             burst: environment.size(test: 20, course: 200))
-        return Outcome(automaticMerging: automatic, history: history.lane, pruning: history.pruning)
+        let swiftData = try await swiftDataLane(store: folder.appendingPathComponent("widget-swiftdata.sqlite"))
+        return Outcome(automaticMerging: automatic, history: history.lane, pruning: history.pruning, swiftData: swiftData)
     }
 
     // MARK: The wrong way: automatic merging only
