@@ -53,6 +53,11 @@ extension CompilerLessons {
             expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
             fix: "Pass item.persistentModelID: performAndWait on the model's own context deletes context.model(for: id) (its block is @Sendable too, as Core Data's current SDK declares it), or a background context looks the model up and deletes it (delItem(id:))."),
         Lesson(
+            id: "model-in-perform-and-wait", articles: [.swiftDataConcurrency, .coreDataTips],
+            mistake: "The articles' Swift 5 fix: context.performAndWait { item.count = value } on the model's own context.",
+            expectedDiagnostic: "capture of 'item' with non-Sendable type 'Item' in a '@Sendable' closure",
+            fix: "Pass item.persistentModelID into the block and look the model up there with model(for:): performAndWait's block is @Sendable in Core Data's current SDK."),
+        Lesson(
             id: "main-context-off-the-main-actor", articles: [.coreDataTips, .swiftDataConcurrency],
             mistake: "Article 003's first mistake in SwiftData's names: container.mainContext.reset() inside Task.detached.",
             expectedDiagnostic: "main actor-isolated property 'mainContext' cannot be accessed from outside of the actor",
