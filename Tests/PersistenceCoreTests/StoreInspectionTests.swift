@@ -24,6 +24,9 @@ struct StoreInspectionTests {
                 try context.save()
             }
         }
+        // The container closes its file once its last reference goes, which may be the commit
+        // listeners' thread finishing a remote-change post: inspect the file after that close.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
         let before = contents(of: url)
         let inspection = try StoreInspection.inspect(url)
         #expect(inspection.storeIdentifier == storeIdentifier)

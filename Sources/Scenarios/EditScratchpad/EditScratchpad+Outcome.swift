@@ -9,6 +9,17 @@ extension EditScratchpad {
         public var cancelledChild: CancelledChild
         /// The sheet edits a child, adds an item and saves; the app saves later.
         public var savedChild: SavedChild
+        /// SwiftData's form, no child contexts: the sheet edits a second context and cancels.
+        public var swiftDataCancelled: SwiftDataSheet
+        /// The same, and the sheet saves.
+        public var swiftDataSaved: SwiftDataSheet
+    }
+
+    /// SwiftData's sheet: the list while it edits its own context, after it closed, and the store.
+    public struct SwiftDataSheet: Sendable, Codable, Hashable {
+        public var listWhileEditing: [String]
+        public var listAfter: [String]
+        public var store: [String]
     }
 
     /// The list while the sheet was open on the main context, and the store after the app's save.
@@ -71,6 +82,14 @@ extension EditScratchpad {
                       && saved.store.contains(renamed) && saved.store.contains(Self.added) && saved.store.contains(apples),
                   measured: [titles("list after the sheet's save", saved.listAfterSheetSave),
                              titles("store after the sheet's save", saved.storeAfterSheetSave), titles("store", saved.store)]),
+            Check("SwiftData, which has no child contexts: a second context with autosave off keeps the edit out of the list while editing, and dropped on Cancel leaves the store as it was",
+                  holds: !outcome.swiftDataCancelled.listWhileEditing.contains(renamed) && outcome.swiftDataCancelled.store.contains(milk)
+                      && !outcome.swiftDataCancelled.store.contains(renamed),
+                  measured: [titles("list while editing", outcome.swiftDataCancelled.listWhileEditing), titles("store", outcome.swiftDataCancelled.store)]),
+            Check("SwiftData: the second context's Save writes the store, and the main context, merging by itself, shows the edit",
+                  holds: !outcome.swiftDataSaved.listWhileEditing.contains(renamed) && outcome.swiftDataSaved.listAfter.contains(renamed)
+                      && outcome.swiftDataSaved.store.contains(renamed),
+                  measured: [titles("list after the save", outcome.swiftDataSaved.listAfter), titles("store", outcome.swiftDataSaved.store)]),
             Check("an item added in the sheet keeps a temporary identifier until the main context saves it",
                   holds: saved.addedTemporaryInSheet && saved.addedTemporaryInMainBeforeItsSave && saved.addedPermanentInMainAfterItsSave,
                   measured: [.init("temporary in the sheet", saved.addedTemporaryInSheet),

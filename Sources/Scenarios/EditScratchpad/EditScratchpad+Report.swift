@@ -14,7 +14,7 @@ extension EditScratchpad {
             "Cancel with rollback() instead: the store after the app's save holds \(list(rollback.store)).",
         ]
         let rightWay = [
-            "The sheet edits its own child of the main context (EditSheet). It shows \(list(cancelled.sheetShows)); "
+            "Core Data: the sheet edits its own child of the view context (EditSheet). It shows \(list(cancelled.sheetShows)); "
                 + "the list behind it shows \(list(cancelled.listWhileEditing)).",
             "Cancel dropped the child: the list shows \(list(cancelled.listAfterCancel)), and the app's save wrote \(list(cancelled.store)).",
             "Save pushed the edits into the main context: its list shows \(list(saved.listAfterSheetSave)); the store "
@@ -22,8 +22,15 @@ extension EditScratchpad {
             "The item added in the sheet had a temporary identifier in the sheet (\(saved.addedTemporaryInSheet)) and in the main "
                 + "context until its save (\(saved.addedTemporaryInMainBeforeItsSave)); permanent after: \(saved.addedPermanentInMainAfterItsSave).",
         ]
+        let swiftData = [
+            "SwiftData, which has no child contexts: the sheet edits a second context of the container (autosave off). "
+                + "While it edits, the main context's list shows \(list(outcome.swiftDataCancelled.listWhileEditing)).",
+            "Cancel dropped it: the store holds \(list(outcome.swiftDataCancelled.store)).",
+            "Save wrote the store (\(list(outcome.swiftDataSaved.store))), and the main context, merging by itself, shows "
+                + "\(list(outcome.swiftDataSaved.listAfter)).",
+        ]
         func count(_ title: String, in titles: [String]) -> Double { Double(titles.filter { $0 == title }.count) }
-        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: [
+        return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay + swiftData, measurements: [
             Measurement("cancelled edits the app's save wrote, main context edited", count(Self.renamed, in: wrong.store), unit: "edits"),
             Measurement("cancelled edits the app's save wrote, child edited", count(Self.renamed, in: cancelled.store), unit: "edits"),
             Measurement("unsaved items lost to Cancel, rollback()", 1 - count(Self.unsavedOnTheMainScreen, in: rollback.store), unit: "items"),

@@ -21,7 +21,7 @@ public struct EditScratchpad: Scenario {
         articles: [.coreDataTips],
         frameworks: .init(
             wrongWay: "Both frameworks: an edit sheet that writes into the context the whole app shares (Core Data's viewContext; SwiftData's mainContext, which also autosaves).",
-            rightWay: "Core Data (iOS 5 and later): a child context of the view context. SwiftData has no child contexts: its form is a second ModelContext with autosaveEnabled false, saved or dropped."),
+            rightWay: "Core Data (iOS 5 and later): a child context of the view context. SwiftData has no child contexts: its form is a second ModelContext with autosaveEnabled false, saved or dropped (this lesson's SwiftData run)."),
         why: """
             A sheet that edits the main context's models writes into the context the whole app \
             shares. The list behind it shows the half-typed title, Cancel has nothing of its own \
@@ -37,6 +37,7 @@ public struct EditScratchpad: Scenario {
         whereToLook: [
             "Sources/Scenarios/EditScratchpad/EditScratchpad.swift",
             "Sources/Scenarios/EditScratchpad/EditSheet.swift",
+            "Sources/Scenarios/EditScratchpad/EditScratchpad+SwiftData.swift",
             "Sources/PersistenceCore/Nesting/ModelContext+SaveToParent.swift",
             "Sources/PersistenceCore/Nesting/ModelContext+ParentView.swift",
             "Sources/PersistenceCore/PersistenceCore.docc/NestedContexts.md",
@@ -57,7 +58,9 @@ public struct EditScratchpad: Scenario {
         Outcome(onTheMainContext: try await editOnTheMainContext(in: environment),
                 rollbackOnCancel: try await cancelWithRollback(in: environment),
                 cancelledChild: try await cancelAChild(in: environment),
-                savedChild: try await saveAChild(in: environment))
+                savedChild: try await saveAChild(in: environment),
+                swiftDataCancelled: try await editInASecondContext(save: false, in: environment),
+                swiftDataSaved: try await editInASecondContext(save: true, in: environment))
     }
 
     // MARK: The wrong way: the sheet edits the main context
