@@ -65,6 +65,10 @@ public final class ModelContainer: Sendable {
         } else {
             self.remoteChangeMonitor = nil
         }
+        // The main context's merge of other containers' commits skips this one's, counted from
+        // before the first commit the listeners may see; where nothing listens, nothing is counted.
+        store.tracksOwnTransactions = remoteChangeMonitor != nil
+        defer { store.tracksOwnTransactions = remoteChangeMonitor?.isListening ?? false }
         // Weakly: the listeners' thread must not keep the container alive.
         try remoteChangeMonitor?.start { [weak self] change, tokens, elsewhere in
             guard let self else { return }

@@ -33,8 +33,21 @@ final class SQLiteStore: Sendable {
     /// The newest history transaction's token value when the store was opened (0 for none).
     let newestHistoryTokenAtOpen: Int64
     /// The history transactions this store's writes committed (token values), until the listener
-    /// of commits has passed them (``takeOwnTransactions(through:)``), and the one under way.
-    private let ownTransactions = Locked<(pending: Int64?, committed: Set<Int64>)>((nil, []))
+    /// of commits has passed them (``takeOwnTransactions(through:)``), and the one under way;
+    /// kept only while someone listens (``tracksOwnTransactions``), which is what prunes them.
+    private let ownTransactions = Locked<(tracking: Bool, pending: Int64?, committed: Set<Int64>)>((false, nil, []))
+
+    /// Whether this store counts its own history transactions: while its container listens for
+    /// commits (``ModelContainer/postsRemoteChanges``), whose announcements hand them back.
+    var tracksOwnTransactions: Bool {
+        get { ownTransactions.withLock { $0.tracking } }
+        set {
+            ownTransactions.withLock { own in
+                own.tracking = newValue
+                if !newValue { own.committed = [] }
+            }
+        }
+    }
 
     /// Opens or creates the store; a bad file is reported before anything is written to it.
     init(configuration: ModelConfiguration, schema: Schema, migrationPlanVersions: [Schema]? = nil) throws(ModelError) {
@@ -165,6 +178,7 @@ final class SQLiteStore: Sendable {
         // no other container commits meanwhile (one writer at a time), so no newest token they
         // read reaches this value until it is committed.
         ownTransactions.withLock { own in
+            guard own.tracking else { return }
             own.pending = writer.transaction
             own.committed.insert(writer.transaction)
         }
