@@ -6,6 +6,8 @@ extension DeletedModel {
         public var withoutMerging: WithoutMerging
         public var withMerging: WithMerging
         public var holdingIdentifiers: HoldingIdentifiers
+        /// SwiftData's main context, with no merging code: the screen holds models.
+        public var swiftData: WithMerging
     }
 
     /// The screen holds models; the main context merges nothing.
@@ -78,6 +80,11 @@ extension DeletedModel {
             Check("with automatic merging, the trip model the screen still holds left its context, so reading it traps (DeletedModelTests proves the trap)",
                   holds: merged.heldTripLeftItsContext,
                   measured: [.init("modelContext is nil", merged.heldTripContextIsNil), .init("isDeleted", merged.heldTripIsDeleted)]),
+            Check("SwiftData: with no merging code, the main context drops the trip and its stops, and the trip model the screen held left its context, so reading it traps there too",
+                  holds: outcome.swiftData.registeredAfterMerge == 0 && outcome.swiftData.tripsFetchedAfterMerge == 0
+                      && outcome.swiftData.stopsFetchedAfterMerge == 0 && outcome.swiftData.heldTripLeftItsContext,
+                  measured: [.init("registered", outcome.swiftData.registeredAfterMerge), .init("trips fetched", outcome.swiftData.tripsFetchedAfterMerge),
+                             .init("modelContext is nil", outcome.swiftData.heldTripContextIsNil)]),
             Check("holding identifiers and values, the screen reads the trip again, finds it gone, with no concurrency violation",
                   holds: ids.before.title == Self.tripName && ids.before.stopTitles == Self.stopTitles
                       && ids.after.title == nil && ids.after.stopTitles.isEmpty && ids.violations == 0,

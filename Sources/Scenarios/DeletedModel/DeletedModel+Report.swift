@@ -13,13 +13,17 @@ extension DeletedModel {
             ? "left its context: its modelContext is nil"
             : "has its modelContext \(merged.heldTripContextIsNil ? "nil" : "set") and isDeleted \(merged.heldTripIsDeleted)"
         var wrongWay = [
-            "No merging: after the background context deleted \(Self.tripName) and saved, the main context still shows \"\(none.tripNameShown)\" with \(none.stopsListed) stops.",
+            "Core Data's view context, no merging: after the background context deleted \(Self.tripName) and saved, the main context still shows \"\(none.tripNameShown)\" with \(none.stopsListed) stops.",
             openingAStop,
-            "Merging: the main context registers \(merged.registeredAfterMerge) of them and fetches \(merged.tripsFetchedAfterMerge) trips and \(merged.stopsFetchedAfterMerge) stops; the trip model the screen held \(heldTrip).",
+            "Core Data's view context, merging: it registers \(merged.registeredAfterMerge) of them and fetches \(merged.tripsFetchedAfterMerge) trips and \(merged.stopsFetchedAfterMerge) stops; the trip model the screen held \(heldTrip).",
         ]
         if merged.heldTripLeftItsContext {
             wrongWay.append("Reading its name stops the process with \"\(merged.trapWhenRead)\".")
         }
+        let swiftData = outcome.swiftData
+        wrongWay.append("SwiftData's main context, with no merging code, after a model actor deleted the trip and saved: it registers "
+            + "\(swiftData.registeredAfterMerge) of them and fetches \(swiftData.tripsFetchedAfterMerge) trips; the trip model the screen held "
+            + (swiftData.heldTripLeftItsContext ? "left its context, so reading it stops the process there too." : "is still in its context."))
         let rightWay = [
             "The screen holds the trip's identifier and shows \"\(ids.before.title ?? "gone")\": \(ids.before.stopTitles.joined(separator: ", ")).",
             "After the merge it reads the trip again by identifier: \(ids.after.title.map { "\"\($0)\"" } ?? "existingModel throws, the trip is gone"), and it shows that; \(ids.violations) concurrency violations.",

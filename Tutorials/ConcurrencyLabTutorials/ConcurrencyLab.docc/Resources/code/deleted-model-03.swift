@@ -29,7 +29,7 @@ public struct DeletedModel: Scenario {
         articles: [.coreDataTips, .backgroundModelActor],
         frameworks: .init(
             wrongWay: "Core Data's view context, not merging: the deleted trip lives on, and its stops are faults whose rows are gone. Opening one traps here, as in SwiftData; Core Data itself hands back the stop marked deleted, its attributes nil or 0.",
-            rightWay: "Core Data: merge the deletion (automaticallyMergesChangesFromParent), and let the screen hold identifiers and values. SwiftData (iOS 17 and later) merges the deletion by itself, so a model the screen kept is invalidated there too: hold identifiers and values."),
+            rightWay: "Core Data: merge the deletion (automaticallyMergesChangesFromParent), and let the screen hold identifiers and values. SwiftData (iOS 17 and later) merges the deletion by itself, so a model the screen kept is invalidated there too (this lesson's SwiftData run): hold identifiers and values."),
         why: """
             Article 004 moves deleting to a background context, and article 003 warns that an object \
             deleted there "still exists in the main thread context" until the change is merged. A \
@@ -46,6 +46,7 @@ public struct DeletedModel: Scenario {
             "Sources/Scenarios/DeletedModel/DeletedModel.swift",
             "Sources/Scenarios/DeletedModel/DeletedModel+Steps.swift",
             "Sources/Scenarios/DeletedModel/TripScreen.swift",
+            "Sources/Scenarios/DeletedModel/DeletedModel+SwiftData.swift",
             "Sources/SampleModels/Trip.swift",
             "Sources/PersistenceCore/Relationships/DeletePropagation.swift",
             "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
@@ -60,7 +61,8 @@ public struct DeletedModel: Scenario {
     public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
         Outcome(withoutMerging: try await holdModelsWithoutMerging(in: environment),
                 withMerging: try await holdModelsWithMerging(in: environment),
-                holdingIdentifiers: try await holdIdentifiers(in: environment))
+                holdingIdentifiers: try await holdIdentifiers(in: environment),
+                swiftData: try await holdModelsOnSwiftDataMainContext(in: environment))
     }
 
     // MARK: The wrong way
