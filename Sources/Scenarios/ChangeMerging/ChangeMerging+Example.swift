@@ -78,21 +78,27 @@ extension ChangeMerging {
 
         // Then, once any merge the save enqueued on the main queue has run (main queue order),
         // the main context shows…
-        let view = try await main.perform(schedule: .enqueued) {
-            guard let registeredAda = main.registeredModel(for: ada) as Person? else {
-                throw ScenarioError.unexpected("Ada is not registered in the main context")
-            }
-            return MainContextView(
-                adaAge: registeredAda.age,
-                bobStillRegistered: (main.registeredModel(for: bob) as Person?) != nil,
-                fetched: try main.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) })
-        }
+        let view = try await main.perform(schedule: .enqueued) { try MainContextView.observe(ada: ada, bob: bob, in: main) }
         let store = try await container.performBackgroundTask { fresh in
             fresh.name = "checker"
             return try fresh.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) }
         }
         let counts = received.value.map { ChangeCounts(inserted: $0.inserted.count, updated: $0.updated.count, deleted: $0.deleted.count) }
         return (view, store, counts)
+    }
+}
+
+extension ChangeMerging.MainContextView {
+    /// What `context` shows of Ada and Bob, and a fresh fetch of every person; call it on the
+    /// context's queue.
+    static func observe(ada: PersistentIdentifier, bob: PersistentIdentifier, in context: ModelContext) throws -> Self {
+        guard let registeredAda = context.registeredModel(for: ada) as Person? else {
+            throw ScenarioError.unexpected("Ada is not registered in the main context")
+        }
+        return Self(
+            adaAge: registeredAda.age,
+            bobStillRegistered: (context.registeredModel(for: bob) as Person?) != nil,
+            fetched: try context.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) })
     }
 }
 

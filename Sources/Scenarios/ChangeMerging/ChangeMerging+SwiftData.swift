@@ -31,10 +31,7 @@ extension ChangeMerging {
         try await editor.edit(ada: adaID, bob: bobID)
 
         // Then the main context shows the store, with no merging code
-        return MainContextView(
-            adaAge: ada.age,
-            bobStillRegistered: (main.registeredModel(for: bobID) as Person?) != nil,
-            fetched: try main.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)])).map { PersonValues($0) })
+        return try MainContextView.observe(ada: adaID, bob: bobID, in: main)
     }
 }
 

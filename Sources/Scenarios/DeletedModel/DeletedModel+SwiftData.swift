@@ -31,14 +31,7 @@ extension DeletedModel {
         let deleter = await Task.detached { TripDeleter(modelContainer: container) }.value
         try await deleter.delete(tripID)
 
-        let registered = (stopIDs + [tripID]).count { (main.registeredModel(for: $0) as Trip?) != nil || (main.registeredModel(for: $0) as Stop?) != nil }
-        return WithMerging(
-            registeredAfterMerge: registered,
-            tripsFetchedAfterMerge: try main.fetchCount(FetchDescriptor<Trip>()),
-            stopsFetchedAfterMerge: try main.fetchCount(FetchDescriptor<Stop>()),
-            heldTripContextIsNil: trip.modelContext == nil,
-            heldTripIsDeleted: trip.isDeleted,
-            trapWhenRead: Self.heldTripTrapMessage(for: tripID, mergedBy: main.queueLabel))
+        return try Self.observeMergedDeletion(in: main, heldTrip: trip, tripID: tripID, stopIDs: stopIDs)
     }
 }
 

@@ -88,16 +88,22 @@ public struct DeletedModel: Scenario {
         let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
         // The merge was queued on the main queue when the save committed: this block runs after it.
         return try await mainContext.perform(schedule: .enqueued) {
-            let trip = screen.trip.value
-            let registered = (screen.stopIDs + [screen.tripID]).count { (mainContext.registeredModel(for: $0) as Trip?) != nil || (mainContext.registeredModel(for: $0) as Stop?) != nil }
-            return WithMerging(
-                registeredAfterMerge: registered,
-                tripsFetchedAfterMerge: try mainContext.fetchCount(FetchDescriptor<Trip>()),
-                stopsFetchedAfterMerge: try mainContext.fetchCount(FetchDescriptor<Stop>()),
-                heldTripContextIsNil: trip.modelContext == nil,
-                heldTripIsDeleted: trip.isDeleted,
-                trapWhenRead: Self.heldTripTrapMessage(for: screen.tripID, mergedBy: mainContext.queueLabel))
+            try Self.observeMergedDeletion(in: mainContext, heldTrip: screen.trip.value, tripID: screen.tripID, stopIDs: screen.stopIDs)
         }
+    }
+
+    /// What `context` shows once it merged the trip's deletion, and what the trip model the
+    /// screen held became; call it on the context's queue.
+    static func observeMergedDeletion(in context: ModelContext, heldTrip: Trip, tripID: PersistentIdentifier,
+                                      stopIDs: [PersistentIdentifier]) throws -> WithMerging {
+        let registered = (stopIDs + [tripID]).count { (context.registeredModel(for: $0) as Trip?) != nil || (context.registeredModel(for: $0) as Stop?) != nil }
+        return WithMerging(
+            registeredAfterMerge: registered,
+            tripsFetchedAfterMerge: try context.fetchCount(FetchDescriptor<Trip>()),
+            stopsFetchedAfterMerge: try context.fetchCount(FetchDescriptor<Stop>()),
+            heldTripContextIsNil: heldTrip.modelContext == nil,
+            heldTripIsDeleted: heldTrip.isDeleted,
+            trapWhenRead: heldTripTrapMessage(for: tripID, mergedBy: context.queueLabel))
     }
 
     // MARK: The right way
