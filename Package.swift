@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Workshop", targets: ["Workshop"]),
         .executable(name: "lab", targets: ["lab"]),
-    ],
+    ] + swiftDataProducts,
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["PersistenceCore", "TestSupport"]
+            dependencies: ["PersistenceCore", "TestSupport"] + swiftDataDependency
         ),
         .testTarget(
             name: "ScenariosTests",
@@ -159,6 +159,19 @@ let package = Package(
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
-    ],
+    ] + swiftDataTargets,
     swiftLanguageModes: [.v6]
 )
+
+// The module `SwiftData` (Sources/SwiftData), which re-exports PersistenceCore so that SwiftData
+// code builds unchanged: declared only where Apple's SwiftData does not exist, so that an app built
+// for an Apple platform never has its SwiftData shadowed.
+#if os(Linux)
+var swiftDataProducts: [Product] { [.library(name: "SwiftData", targets: ["SwiftData"])] }
+var swiftDataTargets: [Target] { [.target(name: "SwiftData", dependencies: ["PersistenceCore"])] }
+var swiftDataDependency: [Target.Dependency] { ["SwiftData"] }
+#else
+var swiftDataProducts: [Product] { [] }
+var swiftDataTargets: [Target] { [] }
+var swiftDataDependency: [Target.Dependency] { [] }
+#endif

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// A bank account of the finance tracker; its payments go when it goes.
 @Model

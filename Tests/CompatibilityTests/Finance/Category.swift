@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// What a payment was for; stored as its raw value.
 enum Category: String, Codable, CaseIterable {

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The finance tracker's background worker: imports a bank's export and sums it up on a context
 /// of its own, so the main actor stays free. Identifiers and values cross its boundary, never

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// One transaction of an account: money is a `Decimal`, never a `Double`.
 @Model

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// A payment as a bank's export lists it, decoded off the main actor and handed to
 /// ``FinanceDataActor`` to import.

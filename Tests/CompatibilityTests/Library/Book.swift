@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 /// A book of the catalogue, as the server knows it by `remoteID`. Not `final`: written the way

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The notes screen's model: it works on the main actor, through the container's main context.
 @MainActor

@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// Every version the notes app has shipped, and how a store moves from one to the next.
 enum NotesMigrationPlan: SchemaMigrationPlan {

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The notes app as it first shipped: a note has a title.
 enum NotesSchemaV1: VersionedSchema {

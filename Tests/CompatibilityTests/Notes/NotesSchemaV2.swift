@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The current notes app: `title` became `heading`, and a note can be pinned.
 enum NotesSchemaV2: VersionedSchema {

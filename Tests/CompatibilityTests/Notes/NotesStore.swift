@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The notes app's container, made where the app's scene would make it.
 enum NotesStore {

@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// How hard a recipe is; stored as its raw value.
 enum Difficulty: Int, Codable, CaseIterable {

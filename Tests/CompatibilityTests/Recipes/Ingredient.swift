@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// One line of a recipe's ingredient list.
 @Model

@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// A recipe's nutrition facts per serving: a Codable value stored with the recipe.
 struct Nutrition: Codable, Hashable {

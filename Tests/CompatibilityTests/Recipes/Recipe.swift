@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// A recipe of the recipes app: its title is unique, its ingredients go when it goes.
 @Model

@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// A whole recipe as a value: what the editor fills in, and what the repository hands back.
 ///

@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// One page of the recipe list, and where it stands in the whole list.
 struct RecipePage: Sendable, Hashable {

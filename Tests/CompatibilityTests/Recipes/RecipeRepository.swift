@@ -1,6 +1,5 @@
-import PersistenceCore
+import SwiftData
 import Foundation
-// SwiftData: the same file with import SwiftData.
 
 /// The recipes app's data access. Every read and write runs on the actor's own context; only
 /// values cross its boundary: ``RecipeDraft``, ``RecipeSummary``, ``RecipePage`` and

@@ -1,5 +1,4 @@
-import PersistenceCore
-// SwiftData: the same file with import SwiftData.
+import SwiftData
 
 /// One row of the recipe list: a snapshot taken on the repository's context.
 struct RecipeSummary: Sendable, Hashable, Identifiable {

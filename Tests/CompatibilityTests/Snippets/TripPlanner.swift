@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 // Written the way Apple's SwiftData documentation and WWDC sessions write their trip planner

@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 /// Something to do on a trip: related to the superclass, so any kind of trip has a list.

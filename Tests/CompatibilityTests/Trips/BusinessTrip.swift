@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 /// A trip for work: a `@Model` subclass with a property of its own.

@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 /// A trip, the superclass of the kinds of trips: written as Apple's "Adopting inheritance in

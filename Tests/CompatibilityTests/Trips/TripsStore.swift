@@ -1,8 +1,4 @@
-#if canImport(SwiftData)
 import SwiftData
-#else
-import PersistenceCore
-#endif
 import Foundation
 
 /// What the trips screen shows of one trip: a value, so it crosses to the main actor.
