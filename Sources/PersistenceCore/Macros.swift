@@ -24,52 +24,37 @@
 /// > Important: A model must not be `@MainActor`: it belongs to its context's queue, which may be
 /// > a private one. In a module whose default isolation is the MainActor, declare it
 /// > `@Model nonisolated class`.
-@attached(member, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init), arbitrary)
+// `conformances: PersistentModel` on the member role: the compiler then tells it whether the class
+// conforms already, through a model superclass (ModelDeclaration.superclass(of:lacking:)).
+@attached(member, conformances: PersistentModel, names: named(backingData), named(entitySchema), named(attributeKeyPaths), named(relatedModelTypes), named(init), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Sendable)
 public macro Model() = #externalMacro(module: "PersistenceCoreMacros", type: "ModelMacro")
 
 /// The accessors `@Model` gives each persisted property; not meant to be written by hand.
 ///
-/// `index` is the property's position among the persisted properties, so each get and set
-/// reaches its value in ``BackingData`` without a lookup by name. The peer `_name` placeholder
-/// lets the class's initializers assign the property (see ``PersistedPropertyPlaceholder``).
-@attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
-public macro PersistedProperty(index: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
-
-/// The accessors `@Model` gives each relationship; not meant to be written by hand.
-///
-/// `relationship` is the property's position among the relationships. The get and set go
-/// through the backing data as an attribute's do, so the queue rule, faults and change tracking
-/// apply to relationships exactly as to attributes; the set also keeps the inverse in step.
-@attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
-public macro PersistedProperty(relationship: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
-
-/// The accessors `@Model` gives a property whose type decides whether it is an attribute or a
-/// relationship (``ResolvedProperty``); not meant to be written by hand.
-///
-/// `resolved` is the property's position among those properties; the compiler picks the
-/// `BackingData.getResolved`/`setResolved` overload for its type.
-@attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(_))
-public macro PersistedProperty(resolved: Int) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
-
-/// The accessors `@Model` gives a subclass's own attribute; `index` counts from where the
-/// superclass's attributes end in the entity (see `EntitySchema.Inheritance`).
+/// `index` is the property's position among the persisted properties of `of` (the class that
+/// declares it), counted from where its superclass's end (see `EntitySchema.Inheritance`), so each
+/// get and set reaches its value in ``BackingData`` without a lookup by name. The peer `_name`
+/// placeholder lets the class's initializers assign the property (see ``PersistedPropertyPlaceholder``).
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(index: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
 
-/// The accessors `@Model` gives a subclass's own relationship, counted from where the
-/// superclass's relationships end.
+/// The accessors `@Model` gives each relationship; not meant to be written by hand.
+///
+/// `relationship` is the property's position among the relationships of `of`. The get and set go
+/// through the backing data as an attribute's do, so the queue rule, faults and change tracking
+/// apply to relationships exactly as to attributes; the set also keeps the inverse in step.
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(relationship: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")
 
-/// The accessors `@Model` gives a subclass's own resolved property, counted from where the
-/// superclass's end.
+/// The accessors `@Model` gives a property whose type decides whether it is an attribute or a
+/// relationship (``ResolvedProperty``); not meant to be written by hand.
+///
+/// `resolved` is the property's position among those properties of `of`; the compiler picks the
+/// `BackingData.getResolved`/`setResolved` overload for its type.
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro PersistedProperty(resolved: Int, of: AnyObject.Type) = #externalMacro(module: "PersistenceCoreMacros", type: "PersistedPropertyMacro")

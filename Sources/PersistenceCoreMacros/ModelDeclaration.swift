@@ -28,15 +28,19 @@ struct ModelDeclaration {
     /// `init(backingData:)` cannot initialize it).
     let hasInvalidMembers: Bool
     /// The `@Model` class this one inherits from, as written (`Vehicle`, `Garage.Vehicle`), for a
-    /// subclass: see ``superclass(of:)``.
+    /// subclass: see ``superclass(of:lacking:)``. Only the member role knows it; nil in the others.
     let superclass: String?
     /// Whether the class is `final`: a final class with no superclass keeps `static let` members;
     /// any other has `class var`s that a subclass can override.
     let isFinal: Bool
 
-    init(_ declaration: some DeclGroupSyntax) {
+    /// Reads `declaration`; `protocols`, the conformances the compiler says the class lacks, is
+    /// what tells a subclass of a model apart (the member role has it; the others pass nil).
+    init(_ declaration: some DeclGroupSyntax, lacking protocols: [TypeSyntax]? = nil) {
         access = declaration.generatedMemberAccess
-        superclass = declaration.as(ClassDeclSyntax.self).flatMap(Self.superclass(of:))
+        superclass = protocols.flatMap { protocols in
+            declaration.as(ClassDeclSyntax.self).flatMap { Self.superclass(of: $0, lacking: protocols) }
+        }
         isFinal = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         var diagnostics: [Diagnostic] = []
         var properties: [ModelProperty] = []
@@ -92,32 +96,29 @@ struct ModelDeclaration {
         canGenerate = declarationErrors.isEmpty
     }
 
-    /// The superclass named first in the inheritance clause, as Swift requires it to be, unless
-    /// that first name is not a model: one of the standard protocols a model adopts, or a name
-    /// that reads as a protocol (`…able`, `…ible`, `…Protocol`, `…Convertible`,
-    /// `…Representable`). A macro sees the declaration only, so this is read from the name; the
-    /// differences article says so.
-    static func superclass(of declaration: ClassDeclSyntax) -> String? {
-        guard let first = declaration.inheritanceClause?.inheritedTypes.first?.type,
-              first.is(IdentifierTypeSyntax.self) || first.is(MemberTypeSyntax.self)
+    /// The superclass named first in the inheritance clause, when the class inherits its
+    /// `PersistentModel` conformance: then, and only then, that first type is a model class.
+    ///
+    /// The name never decides (`CollectionDocument` may be a protocol or a class): the compiler
+    /// does. `@Model` lists `PersistentModel` among its member role's conformances, and the
+    /// compiler hands that role only the conformances the class lacks (SE-0407), so a class
+    /// whose superclass is a model is handed none. A class that names `PersistentModel` in its own
+    /// clause conforms by itself, whatever else it names.
+    static func superclass(of declaration: ClassDeclSyntax, lacking protocols: [TypeSyntax]) -> String? {
+        guard !protocols.contains(where: { $0.lastNameComponent == "PersistentModel" }),
+              let inherited = declaration.inheritanceClause?.inheritedTypes,
+              let first = inherited.first?.type,
+              !inherited.contains(where: { $0.type.lastNameComponent == "PersistentModel" })
         else { return nil }
-        let written = first.trimmedDescription
-        let name = written.split(separator: ".").last.map(String.init) ?? written
-        let protocolSuffixes = ["able", "ible", "Protocol", "Convertible", "Representable"]
-        guard !knownProtocols.contains(name), !protocolSuffixes.contains(where: { name.hasSuffix($0) }) else { return nil }
-        return written
+        return first.trimmedDescription
     }
-
-    /// Types a model class commonly names first that are not `@Model` classes: protocols whose
-    /// names do not read as protocols, and `NSObject`.
-    static let knownProtocols: Set<String> = ["PersistentModel", "AnyObject", "SendableMetatype", "ObservableObject", "Error",
-                                              "LocalizedError", "NSObject"]
 
     /// Whether the class is a subclass of another `@Model` class.
     var isSubclass: Bool { superclass != nil }
 
     /// The last component of the superclass's name, which its generated members are named after.
     var superclassName: String? { superclass.map { $0.split(separator: ".").last.map(String.init) ?? $0 } }
+
 
     /// The index of the persisted property called `name`, if it is one.
     func index(of name: String) -> Int? {
@@ -137,4 +138,13 @@ struct ModelDeclaration {
     /// Every persisted name, attributes, relationships, then resolved properties: the key-path
     /// table's entries and the placeholders `init(backingData:)` initializes.
     var persistedNames: [String] { properties.map(\.name) + relationships.map(\.name) + resolved.map(\.name) }
+}
+
+extension TypeSyntax {
+    /// The type's name without its module or enclosing types: `PersistentModel` for
+    /// `SwiftData.PersistentModel`.
+    var lastNameComponent: String {
+        let written = trimmedDescription
+        return written.split(separator: ".").last.map(String.init) ?? written
+    }
 }

@@ -7,8 +7,9 @@ import SwiftSyntaxMacros
 ///
 /// - member: `backingData`, `entitySchema`, `attributeKeyPaths`, `init(backingData:)`: `static
 ///   let`s in a final class, `class var`s a subclass overrides in any other. A `@Model` subclass
-///   of a `@Model` class is a subentity (`EntitySchema+Inheritance.swift` in PersistenceCore);
-/// - member attribute: `@PersistedProperty(index:)` on each persisted property, which gives it
+///   of a `@Model` class is a subentity (`EntitySchema+Inheritance.swift` in PersistenceCore); the
+///   compiler says which classes are (``ModelDeclaration/superclass(of:lacking:)``);
+/// - member attribute: `@PersistedProperty(index:of:)` on each persisted property, which gives it
 ///   accessors through the backing data;
 /// - extension: the `PersistentModel` conformance, and an unavailable `Sendable` one.
 ///
@@ -24,7 +25,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        let model = ModelDeclaration(declaration)
+        let model = ModelDeclaration(declaration, lacking: protocols)
         for diagnostic in model.diagnostics {
             context.diagnose(diagnostic)
         }
@@ -34,11 +35,10 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                 + [relatedModelTypes(model), initializer(model)].compactMap { $0 }
         }
         if !model.isFinal {
-            return [backingData(model)] + overridableEntitySchema(model) + overridableKeyPaths(model)
+            return backingData(model) + overridableEntitySchema(model) + overridableKeyPaths(model)
                 + [relatedModelTypes(model), initializer(model)].compactMap { $0 }
         }
-        return [
-            backingData(model),
+        return backingData(model) + [
             entitySchema(model),
             attributeKeyPaths(model),
             relatedModelTypes(model),
@@ -46,14 +46,31 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         ].compactMap { $0 }
     }
 
-    private static func backingData(_ model: ModelDeclaration) -> DeclSyntax {
-        """
-        /// Where the attribute values live; a fresh, unregistered one unless a context is making
-        /// the model for a stored row (init(backingData:)), whose backing data it then is.
-        // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
-        // so no access can overlap another: the run-time exclusivity check on every get is skipped
-        @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: model.className).entitySchema)
-        """
+    /// A root model's backing data, stored under the class's own name (the one storage every
+    /// property's init accessor writes, in a root model as in a subclass, since the accessors
+    /// cannot tell which they are in), and where its properties' indexes start: at zero.
+    private static func backingData(_ model: ModelDeclaration) -> [DeclSyntax] {
+        let name = model.className
+        return [
+            """
+            /// Where the attribute values live; a fresh, unregistered one unless a context is making
+            /// the model for a stored row (init(backingData:)), whose backing data it then is.
+            // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+            // so no access can overlap another: the run-time exclusivity check on every get is skipped
+            @exclusivity(unchecked) nonisolated(unsafe) private var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
+            """,
+            """
+            /// Where the attribute values live.
+            \(raw: model.access)nonisolated var backingData: PersistenceCore.BackingData {
+                get { _\(raw: name)_backingData }
+                set { _\(raw: name)_backingData = newValue }
+            }
+            """,
+            """
+            /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+            private nonisolated static var _\(raw: name)_indexBase: PersistenceCore.EntitySchema.IndexBase { .root }
+            """,
+        ]
     }
 
     private static func entitySchema(_ model: ModelDeclaration) -> DeclSyntax {
@@ -157,7 +174,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             """,
             """
             /// Where the attribute values live: one backing data for the superclass's properties and this class's.
-            \(raw: model.access)override var backingData: PersistenceCore.BackingData {
+            \(raw: model.access)nonisolated override var backingData: PersistenceCore.BackingData {
                 get {
                     let inherited = super.backingData
                     if inherited !== _\(raw: name)_backingData {
@@ -212,7 +229,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             body = model.isSubclass
                 ? "    _\(model.className)_backingData = backingData\n" + placeholders + "    super.init(backingData: backingData)\n"
                 : "    // Adopted already, as a rule: no retain and release of the same object.\n"
-                    + "    if self.backingData !== backingData {\n        self.backingData = backingData\n    }\n" + placeholders
+                    + "    if _\(model.className)_backingData !== backingData {\n        _\(model.className)_backingData = backingData\n    }\n" + placeholders
         }
         return """
             /// Creates the model over existing backing data: how a context materializes a row.
@@ -223,7 +240,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
 
     // MARK: member attribute
 
-    /// `@PersistedProperty(index:)` on each persisted property, numbered as in the entity schema.
+    /// `@PersistedProperty(index:of:)` on each persisted property, numbered as in the entity schema.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -235,8 +252,10 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         else { return [] }
         let model = ModelDeclaration(declaration)
         guard model.canGenerate else { return [] }
-        // A subclass's own indexes count from where its superclass's properties end.
-        let owner = model.isSubclass ? ", of: \(model.className).self" : ""
+        // The class's own indexes count from where its superclass's properties end (from zero in a
+        // root model): this role cannot tell which the class is, so it names the class, whose
+        // members say.
+        let owner = ", of: \(model.className).self"
         switch ModelMember(DeclSyntax(variable)) {
         case .persisted(let property):
             guard let index = model.index(of: property.name) else { return [] }

@@ -3,9 +3,9 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@PersistedProperty(index:)`, which `@Model` puts on each persisted property: accessors that
-/// read and write attribute `index` of the backing data, and the placeholder the init accessor
-/// initializes.
+/// `@PersistedProperty(index:of:)`, which `@Model` puts on each persisted property: accessors
+/// that read and write attribute `index` of the backing data, and the placeholder the init
+/// accessor initializes.
 ///
 /// The init accessor is what lets the class's own initializers assign the property; naming the
 /// placeholder in `initializes:` makes the compiler treat the property as stored storage that
@@ -17,18 +17,19 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let name = propertyName(declaration), let (index, kind) = index(in: node, context: context) else { return [] }
-        // A subclass's own property (`of: Car.self`): its index counts from where the
-        // superclass's properties end, and its init accessor writes the subclass's own backing
-        // data, the only one initialized before the superclass is.
-        let owner = ownerClass(in: node)
-        let storage = owner.map { "_\($0)_backingData" } ?? "backingData"
+        guard let name = propertyName(declaration), let (index, kind) = index(in: node, context: context),
+              let owner = ownerClass(in: node, context: context)
+        else { return [] }
+        // The index counts from where the owner's superclass's properties end (from zero in a
+        // root model), and the init accessor writes the owner's own backing data: in a subclass,
+        // the only one initialized before the superclass is.
+        let storage = "_\(owner)_backingData"
         let base = switch kind {
         case "relationship": "relationships"
         case "resolved": "resolved"
         default: "attributes"
         }
-        let position = owner.map { "\($0)._\($0)_indexBase.\(base) + \(index)" } ?? "\(index)"
+        let position = "\(owner)._\(owner)_indexBase.\(base) + \(index)"
         // A relationship goes through the relationship path: same rule, plus faults and inverses;
         // a resolved property through the overloads its type picks (`ResolvedProperty`).
         let (get, set) = switch kind {
@@ -76,14 +77,18 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
-    /// The class named by `of: Car.self`, for a subclass's own property; nil otherwise.
-    private static func ownerClass(in node: AttributeSyntax) -> String? {
-        guard case .argumentList(let arguments) = node.arguments,
-              let argument = arguments.first(where: { $0.label?.text == "of" }),
-              let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-              let base = member.base
-        else { return nil }
-        return base.trimmedDescription
+    /// The class named by `of: Car.self`, the model that declares the property; diagnosed when
+    /// it is anything else.
+    private static func ownerClass(in node: AttributeSyntax, context: some MacroExpansionContext) -> String? {
+        if case .argumentList(let arguments) = node.arguments,
+           let argument = arguments.first(where: { $0.label?.text == "of" }),
+           let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+           let base = member.base {
+            return base.trimmedDescription
+        }
+        context.diagnose(Diagnostic(node: node, message: MacroDiagnostic(
+            "persistedPropertyOwner", "@PersistedProperty needs the model class that declares the property, as 'of: Item.self'; @Model writes it for you")))
+        return nil
     }
 
     /// The integer literal given as `index:` (an attribute), `relationship:` or `resolved:`, with

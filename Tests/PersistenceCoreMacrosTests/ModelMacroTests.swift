@@ -45,12 +45,12 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Item {
-                @PersistenceCore.PersistedProperty(index: 0) var id: UUID
-                @PersistenceCore.PersistedProperty(index: 1)
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self) var id: UUID
+                @PersistenceCore.PersistedProperty(index: 1, of: Item.self)
                 var timestamp: Date
-                @PersistenceCore.PersistedProperty(index: 2)
+                @PersistenceCore.PersistedProperty(index: 2, of: Item.self)
                 var title: String?
-                @PersistenceCore.PersistedProperty(index: 3)
+                @PersistenceCore.PersistedProperty(index: 3, of: Item.self)
                 var count: Int = 0
                 var cache: Int = 0
                 var doubled: Int { count * 2 }
@@ -66,7 +66,22 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -91,8 +106,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                     _timestamp = PersistenceCore.PersistedPropertyPlaceholder()
@@ -122,7 +137,7 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             public final class Tag {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Tag.self)
                 public var name: String
                 public init(name: String) { self.name = name }
 
@@ -130,7 +145,22 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) public var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Tag_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
+
+                /// Where the attribute values live.
+                public nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Tag_backingData
+                    }
+                    set {
+                        _Tag_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Tag_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 public nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -149,8 +179,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 public nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Tag_backingData !== backingData {
+                        _Tag_backingData = backingData
                     }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -179,11 +209,11 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             fileprivate final class Sample {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Sample.self)
                 var a: Optional<Int>
-                @PersistenceCore.PersistedProperty(index: 1)
+                @PersistenceCore.PersistedProperty(index: 1, of: Sample.self)
                 var b: Foundation.Date
-                @PersistenceCore.PersistedProperty(index: 2)
+                @PersistenceCore.PersistedProperty(index: 2, of: Sample.self)
                 var c: Swift.Optional<Foundation.UUID> = nil
                 init() { a = nil; b = .now }
 
@@ -191,7 +221,22 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) fileprivate var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Sample_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
+
+                /// Where the attribute values live.
+                fileprivate nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Sample_backingData
+                    }
+                    set {
+                        _Sample_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Sample_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 fileprivate nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -214,8 +259,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 fileprivate nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Sample_backingData !== backingData {
+                        _Sample_backingData = backingData
                     }
                     _a = PersistenceCore.PersistedPropertyPlaceholder()
                     _b = PersistenceCore.PersistedPropertyPlaceholder()
@@ -247,7 +292,22 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Empty_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Empty_backingData
+                    }
+                    set {
+                        _Empty_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Empty_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -262,8 +322,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Empty_backingData !== backingData {
+                        _Empty_backingData = backingData
                     }
                 }
             }
@@ -288,14 +348,29 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Item {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
                 var name: String = ""
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -314,8 +389,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -343,14 +418,29 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Item {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
                 var name: String = ""
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -369,8 +459,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -386,26 +476,26 @@ final class ModelMacroTests: XCTestCase {
         assertMacro(["PersistedProperty": PersistedPropertyMacro.self]) {
             """
             final class Item {
-                @PersistedProperty(index: 2) var title: String?
+                @PersistedProperty(index: 2, of: Item.self) var title: String?
             }
             """
         } expansion: {
             """
             final class Item {
                 var title: String? {
-                    @storageRestrictions(accesses: backingData, initializes: _title)
+                    @storageRestrictions(accesses: _Item_backingData, initializes: _title)
                     init(initialValue) {
-                        backingData.setValue(initialValue, at: 2)
+                        _Item_backingData.setValue(initialValue, at: Item._Item_indexBase.attributes + 2)
                         _title = PersistenceCore.PersistedPropertyPlaceholder()
                     }
                     get {
                         Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
-                            $0.getValue(at: 2)
+                            $0.getValue(at: Item._Item_indexBase.attributes + 2)
                         }
                     }
                     set {
                         Swift.Unmanaged.passUnretained(backingData)._withUnsafeGuaranteedRef {
-                            $0.setValue(newValue, at: 2)
+                            $0.setValue(newValue, at: Item._Item_indexBase.attributes + 2)
                         }
                     }
                 }
@@ -483,18 +573,33 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Stop {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Stop.self)
                 var title: String
-                @PersistenceCore.PersistedProperty(resolved: 0)
+                @PersistenceCore.PersistedProperty(resolved: 0, of: Stop.self)
                 var trip: Trip?
-                @PersistenceCore.PersistedProperty(relationship: 0) var tags: [Tag] = []
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Stop.self) var tags: [Tag] = []
                 init(title: String) { self.title = title }
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Stop_backingData
+                    }
+                    set {
+                        _Stop_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -526,8 +631,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Stop_backingData !== backingData {
+                        _Stop_backingData = backingData
                     }
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
@@ -559,15 +664,30 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Stop {
-                @PersistenceCore.PersistedProperty(relationship: 0) var trip: Trip
-                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag]?
-                @PersistenceCore.PersistedProperty(relationship: 2) var notes: Optional<[Note]>
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Stop.self) var trip: Trip
+                @PersistenceCore.PersistedProperty(relationship: 1, of: Stop.self) var tags: [Tag]?
+                @PersistenceCore.PersistedProperty(relationship: 2, of: Stop.self) var notes: Optional<[Note]>
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Stop_backingData
+                    }
+                    set {
+                        _Stop_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -596,8 +716,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Stop_backingData !== backingData {
+                        _Stop_backingData = backingData
                     }
                     _trip = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
@@ -628,14 +748,29 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Stop {
-                @PersistenceCore.PersistedProperty(relationship: 0) var trip: Trip?
-                @PersistenceCore.PersistedProperty(relationship: 1) var tags: [Tag] = []
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Stop.self) var trip: Trip?
+                @PersistenceCore.PersistedProperty(relationship: 1, of: Stop.self) var tags: [Tag] = []
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Stop_backingData
+                    }
+                    set {
+                        _Stop_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -663,8 +798,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Stop_backingData !== backingData {
+                        _Stop_backingData = backingData
                     }
                     _trip = PersistenceCore.PersistedPropertyPlaceholder()
                     _tags = PersistenceCore.PersistedPropertyPlaceholder()
@@ -745,13 +880,28 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Trip {
-                @PersistenceCore.PersistedProperty(relationship: 0) var stops: [Outer.Stop] = []
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Trip.self) var stops: [Outer.Stop] = []
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Trip_backingData
+                    }
+                    set {
+                        _Trip_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -776,8 +926,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Trip_backingData !== backingData {
+                        _Trip_backingData = backingData
                     }
                     _stops = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -800,13 +950,28 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Trip {
-                @PersistenceCore.PersistedProperty(relationship: 0) var stops: [Stop] = []
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Trip.self) var stops: [Stop] = []
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Trip_backingData
+                    }
+                    set {
+                        _Trip_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -831,8 +996,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Trip_backingData !== backingData {
+                        _Trip_backingData = backingData
                     }
                     _stops = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -944,16 +1109,16 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Task {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Task.self)
                 var title: String
-                @PersistenceCore.PersistedProperty(resolved: 0) var status: Status
-                @PersistenceCore.PersistedProperty(resolved: 1)
+                @PersistenceCore.PersistedProperty(resolved: 0, of: Task.self) var status: Status
+                @PersistenceCore.PersistedProperty(resolved: 1, of: Task.self)
                 var priority: Priority?
-                @PersistenceCore.PersistedProperty(resolved: 2)
+                @PersistenceCore.PersistedProperty(resolved: 2, of: Task.self)
                 var tags: [String] = []
-                @PersistenceCore.PersistedProperty(resolved: 3)
+                @PersistenceCore.PersistedProperty(resolved: 3, of: Task.self)
                 var link: Foundation.URL?
-                @PersistenceCore.PersistedProperty(resolved: 4)
+                @PersistenceCore.PersistedProperty(resolved: 4, of: Task.self)
                 var project: Project?
                 init(title: String) { self.title = title; self.status = .open }
 
@@ -961,7 +1126,22 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Task.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Task_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Task.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Task_backingData
+                    }
+                    set {
+                        _Task_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Task_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -997,8 +1177,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Task_backingData !== backingData {
+                        _Task_backingData = backingData
                     }
                     _title = PersistenceCore.PersistedPropertyPlaceholder()
                     _status = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1032,17 +1212,32 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Destination {
-                @PersistenceCore.PersistedProperty(resolved: 0)
+                @PersistenceCore.PersistedProperty(resolved: 0, of: Destination.self)
                 var name = ""
-                @PersistenceCore.PersistedProperty(resolved: 1)
+                @PersistenceCore.PersistedProperty(resolved: 1, of: Destination.self)
                 var visits = 0
-                @PersistenceCore.PersistedProperty(relationship: 0) var sights = [Sight]()
+                @PersistenceCore.PersistedProperty(relationship: 0, of: Destination.self) var sights = [Sight]()
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Destination.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Destination_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Destination.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Destination_backingData
+                    }
+                    set {
+                        _Destination_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Destination_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -1081,8 +1276,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Destination_backingData !== backingData {
+                        _Destination_backingData = backingData
                     }
                     _sights = PersistenceCore.PersistedPropertyPlaceholder()
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1129,14 +1324,29 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             final class Item {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
                 let id: UUID
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -1155,8 +1365,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -1187,18 +1397,33 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             class Person {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Person.self)
                 var id: UUID
-                @PersistenceCore.PersistedProperty(index: 1)
+                @PersistenceCore.PersistedProperty(index: 1, of: Person.self)
                 var givenName: String
-                @PersistenceCore.PersistedProperty(index: 2)
+                @PersistenceCore.PersistedProperty(index: 2, of: Person.self)
                 var familyName: String
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Person_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Person_backingData
+                    }
+                    set {
+                        _Person_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Person_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated class var entitySchema: PersistenceCore.EntitySchema {
@@ -1241,8 +1466,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Person_backingData !== backingData {
+                        _Person_backingData = backingData
                     }
                     _id = PersistenceCore.PersistedPropertyPlaceholder()
                     _givenName = PersistenceCore.PersistedPropertyPlaceholder()
@@ -1290,8 +1515,8 @@ final class ModelMacroTests: XCTestCase {
         // A subentity: its schema starts with the superclass's, its own accessors count from
         // where the superclass's properties end, and its init accessors write its own backing
         // data (the superclass's is not initialized yet when they run). The compiler asks a
-        // subclass for no conformance it inherits; this harness asks every class for both.
-        assertMacro {
+        // subclass for no conformance it inherits: here, for Sendable alone.
+        assertMacro(["Model": MacroSpec(type: ModelMacro.self, conformances: ["Sendable"])]) {
             """
             @Model class Car: Vehicle, Identifiable {
                 #Unique<Car>([\\.name, \\.plate])
@@ -1302,6 +1527,7 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             class Car: Vehicle, Identifiable {
+                #Unique<Car>([\.name, \.plate])
                 @PersistenceCore.PersistedProperty(index: 0, of: Car.self)
                 var plate: String
                 @PersistenceCore.PersistedProperty(resolved: 0, of: Car.self)
@@ -1312,7 +1538,7 @@ final class ModelMacroTests: XCTestCase {
                 @exclusivity(unchecked) nonisolated(unsafe) private var _Car_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Car.entitySchema)
 
                 /// Where the attribute values live: one backing data for the superclass's properties and this class's.
-                override var backingData: PersistenceCore.BackingData {
+                nonisolated override var backingData: PersistenceCore.BackingData {
                     get {
                         let inherited = super.backingData
                         if inherited !== _Car_backingData {
@@ -1380,9 +1606,6 @@ final class ModelMacroTests: XCTestCase {
                 }
             }
 
-            extension Car: nonisolated PersistenceCore.PersistentModel {
-            }
-
             /// A model is bound to its context's queue: send its persistentModelID instead.
             @available(*, unavailable) extension Car: Sendable {
             }
@@ -1390,25 +1613,42 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
-    func testModel_readsTheFirstInheritedTypeAsASuperclass_onlyWhenItIsNotAProtocol() {
-        // Protocols a model adopts are not superclasses: the class stays a root entity.
+    func testModel_readsNoSuperclassFromAName_whenTheCompilerAsksForPersistentModel() {
+        // The first inherited name reads like a class, and is a protocol of the app's: the compiler
+        // asks for PersistentModel, which a subclass of a model would have, so the class is a
+        // root entity. (`…able` decided nothing either: nothing is read from a name.)
         assertMacro {
             """
-            @Model final class Item: Identifiable, Codable {
+            @Model final class Item: CollectionDocument, Codable {
                 var name: String
             }
             """
         } expansion: {
             #"""
-            final class Item: Identifiable, Codable {
-                @PersistenceCore.PersistedProperty(index: 0)
+            final class Item: CollectionDocument, Codable {
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
                 var name: String
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
@@ -1427,8 +1667,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }
@@ -1444,6 +1684,91 @@ final class ModelMacroTests: XCTestCase {
         }
     }
 
+    func testModel_isARootEntity_whenItNamesPersistentModelItself() {
+        // A class that writes `PersistentModel` in its own clause already conforms, so the
+        // compiler asks for it no more than for a subclass's: the clause says it conforms by itself.
+        assertMacro(["Model": MacroSpec(type: ModelMacro.self, conformances: ["Sendable"])]) {
+            """
+            @Model final class Item: SwiftData.PersistentModel {
+                var name: String
+            }
+            """
+        } expansion: {
+            #"""
+            final class Item: SwiftData.PersistentModel {
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
+                var name: String
+
+                /// Where the attribute values live; a fresh, unregistered one unless a context is making
+                /// the model for a stored row (init(backingData:)), whose backing data it then is.
+                // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
+                // so no access can overlap another: the run-time exclusivity check on every get is skipped
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
+
+                /// The entity: its name and its persisted properties, each kind in declaration order.
+                nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
+                    name: "Item",
+                    attributes: [
+                        PersistenceCore.AttributeSchema("name", String.self),
+                    ]
+                )
+
+                /// Each persisted property's key path and name, for predicates and sort descriptors.
+                // immutable after initialisation; key paths are not Sendable
+                nonisolated(unsafe) static let attributeKeyPaths: [AnyKeyPath: String] = [
+                    \Item.name: "name",
+                ]
+
+                /// Creates the model over existing backing data: how a context materializes a row.
+                nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
+                    // Adopted already, as a rule: no retain and release of the same object.
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
+                    }
+                    _name = PersistenceCore.PersistedPropertyPlaceholder()
+                }
+            }
+
+            /// A model is bound to its context's queue: send its persistentModelID instead.
+            @available(*, unavailable) extension Item: Sendable {
+            }
+            """#
+        }
+    }
+
+    func testPersistedProperty_asksForTheClassThatDeclaresIt() {
+        assertMacro(["PersistedProperty": PersistedPropertyMacro.self]) {
+            """
+            final class Item {
+                @PersistedProperty(index: 0) var title: String
+            }
+            """
+        } diagnostics: {
+            """
+            final class Item {
+                @PersistedProperty(index: 0) var title: String
+                ┬───────────────────────────
+                ╰─ 🛑 @PersistedProperty needs the model class that declares the property, as 'of: Item.self'; @Model writes it for you
+            }
+            """
+        }
+    }
+
     func testModel_appliesToAClassThatIsNotFinal() {
         assertMacro {
             """
@@ -1454,14 +1779,29 @@ final class ModelMacroTests: XCTestCase {
         } expansion: {
             #"""
             class Item {
-                @PersistenceCore.PersistedProperty(index: 0)
+                @PersistenceCore.PersistedProperty(index: 0, of: Item.self)
                 var name: String
 
                 /// Where the attribute values live; a fresh, unregistered one unless a context is making
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) var backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+
+                /// Where the attribute values live.
+                nonisolated var backingData: PersistenceCore.BackingData {
+                    get {
+                        _Item_backingData
+                    }
+                    set {
+                        _Item_backingData = newValue
+                    }
+                }
+
+                /// Where this class's own properties start among the entity's: at the first, with no model superclass.
+                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                    .root
+                }
 
                 /// The entity: its name and its persisted properties, each kind in declaration order.
                 nonisolated class var entitySchema: PersistenceCore.EntitySchema {
@@ -1498,8 +1838,8 @@ final class ModelMacroTests: XCTestCase {
                 /// Creates the model over existing backing data: how a context materializes a row.
                 nonisolated required init(backingData: __shared PersistenceCore.BackingData) {
                     // Adopted already, as a rule: no retain and release of the same object.
-                    if self.backingData !== backingData {
-                        self.backingData = backingData
+                    if _Item_backingData !== backingData {
+                        _Item_backingData = backingData
                     }
                     _name = PersistenceCore.PersistedPropertyPlaceholder()
                 }

@@ -53,8 +53,8 @@ extension EntitySchema {
                                       uniquenessConstraints: uniquenessConstraints, indices: indices, inheritance: inheritance))
     }
 
-    /// Where a subclass's own properties start in its schema: what `@Model` adds to the indexes
-    /// of a subclass's generated accessors, which count from its first own property.
+    /// Where a model's own properties start in its schema: what `@Model` adds to the indexes of
+    /// its generated accessors, which count from its first own property (zero in a root model).
     public struct IndexBase: Sendable {
         public let attributes: Int
         public let relationships: Int
@@ -65,6 +65,16 @@ extension EntitySchema {
             attributes = superentity.attributes.count
             relationships = superentity.relationships.count
             resolved = superentity.resolvedIndexes.count
+        }
+
+        /// The base of a model with no model superclass: its indexes count from the first.
+        /// Inlinable, so that a root model's accessors add a constant zero the optimizer removes.
+        @inlinable public static var root: IndexBase { IndexBase(attributes: 0, relationships: 0, resolved: 0) }
+
+        @usableFromInline init(attributes: Int, relationships: Int, resolved: Int) {
+            self.attributes = attributes
+            self.relationships = relationships
+            self.resolved = resolved
         }
     }
 }
