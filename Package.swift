@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SampleModels", targets: ["SampleModels"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Workshop", targets: ["Workshop"]),
+        .library(name: "ConcurrencyDebugTesting", targets: ["ConcurrencyDebugTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ] + swiftDataProducts,
     dependencies: [
@@ -43,6 +44,12 @@ let package = Package(
             name: "PersistenceCore",
             dependencies: ["CSQLite", "PersistenceCoreMacros"],
             exclude: ["FastPaths/README.md"]
+        ),
+        // The queue rule for one test at a time: a Swift Testing trait, `.concurrencyDebug(.record)`,
+        // and an XCTestCase base class, for an app's own tests.
+        .target(
+            name: "ConcurrencyDebugTesting",
+            dependencies: ["PersistenceCore"]
         ),
         // The course's models (Item, Person, DomainItem, ImportedItem), defined once for the
         // lessons, the workshop, the helper process, the tests and the benchmarks.
@@ -131,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CompatibilityTests",
-            dependencies: ["PersistenceCore", "TestSupport"] + swiftDataDependency
+            dependencies: ["PersistenceCore", "ConcurrencyDebugTesting", "TestSupport"] + swiftDataDependency
         ),
         .testTarget(
             name: "ScenariosTests",

@@ -1,3 +1,4 @@
+import ConcurrencyDebugTesting
 import Testing
 
 /// Five model layers written as SwiftData apps and libraries write them, with their import as
@@ -14,5 +15,5 @@ import Testing
 /// is process-wide, so tests take turns through `withMode` and never set it themselves; outside
 /// it they use a context only on its queue (a model actor, `MainActor.run` for the main
 /// context, `performAndWait`).
-@Suite("Compatibility: SwiftData model layers")
+@Suite("Compatibility: SwiftData model layers", .concurrencyDebug(.record))
 struct CompatibilityTests {}

@@ -13,9 +13,15 @@ extension ModelContext {
     /// actor's jobs, merges. `label` names the job in an explored schedule (see ``Interleavings``),
     /// which holds the job here until it chooses to run it; `task` is the Swift job a model
     /// actor's job runs, which names its task there.
+    ///
+    /// A block runs under the ``ConcurrencyDebug/withTaskMode(_:isolation:_:)`` its caller runs
+    /// under; a model actor's job needs no carrying, since it runs its own task.
     func enqueue(_ label: String, running task: UnownedJob? = nil, _ block: @escaping @Sendable () -> Void) {
+        let taskMode = task == nil ? TaskMode.toCarry : nil
         let job: @Sendable () -> Void = { [token] in
-            QueueOwnership.withHeld([token]) { TraceRecorder.span(.job(label), on: self) { _ in block() } }
+            TaskMode.carrying(taskMode) {
+                QueueOwnership.withHeld([token]) { TraceRecorder.span(.job(label), on: self) { _ in block() } }
+            }
         }
         if ScheduleRun.holdContextJob(on: self, label: label, running: task, job) { return }
         queue.async(execute: job)
@@ -47,9 +53,12 @@ extension ModelContext {
     package func runAndWait<T, E: Error>(_ block: () throws(E) -> T) throws(E) -> T {
         if isOnQueue { return try block() }
         let held = QueueOwnership.held + [token]
+        let taskMode = TaskMode.toCarry
         return try withoutActuallyEscaping(block) { (escapable) throws(E) -> T in
             let runner = SyncRunner(escapable)
-            let run: @Sendable () -> Void = { TraceRecorder.span(.job("performAndWait"), on: self) { _ in runner.run(holding: held) } }
+            let run: @Sendable () -> Void = {
+                TaskMode.carrying(taskMode) { TraceRecorder.span(.job("performAndWait"), on: self) { _ in runner.run(holding: held) } }
+            }
             if !ScheduleRun.runAndWait(on: self, run) {
                 queue.sync(execute: run)
             }

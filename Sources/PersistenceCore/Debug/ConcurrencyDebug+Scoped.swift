@@ -7,6 +7,9 @@ extension ConcurrencyDebug {
     /// The mode is process-wide, so callers of this method take turns: two tests (or two
     /// scenarios) that each want `.record` never switch it off under each other's feet.
     ///
+    /// Inside `body`, the process-wide mode decides, even under
+    /// ``withTaskMode(_:isolation:_:)``: a test that shows a violation on purpose runs it here.
+    ///
     /// > Warning: Code that sets ``mode`` directly while a scoped run is in progress still
     /// > changes it for everyone.
     public static func withMode<T>(
@@ -20,7 +23,7 @@ extension ConcurrencyDebug {
             self.mode = previous
             turns.release()
         }
-        let result = try await body()
+        let result = try await TaskMode.$current.withValue(nil, operation: body)
         return (result, recorded(since: start))
     }
 

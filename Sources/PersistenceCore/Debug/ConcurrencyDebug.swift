@@ -18,12 +18,13 @@ public enum ConcurrencyDebug {
         case record
     }
 
-    /// The current mode; thread-safe.
+    /// The process-wide mode; thread-safe. Code running inside ``withTaskMode(_:isolation:_:)``
+    /// follows that call's mode instead.
     public static var mode: Mode {
         get { Mode(rawValue: storedMode.load(ordering: .relaxed)) ?? .off }
         set {
             storedMode.store(newValue.rawValue, ordering: .relaxed)
-            QueueWatchdog.noteDebugChecking(newValue != .off)
+            noteChecking()
         }
     }
 
@@ -54,11 +55,17 @@ public enum ConcurrencyDebug {
         recorded.withLock { Array($0.dropFirst(min(start, $0.count))) }
     }
 
-    /// Whether any check runs: the one load the accessor path pays when debugging is off.
-    static var isChecking: Bool { storedMode.load(ordering: .relaxed) != Mode.off.rawValue }
+    /// Whether any check runs: the process-wide mode is on, or some task runs under
+    /// ``withTaskMode(_:isolation:_:)``. The one load the accessor path pays when debugging is off.
+    static var isChecking: Bool { checking.load(ordering: .relaxed) != 0 }
 
-    /// Reports one violation according to the mode.
+    /// Reports one violation according to the mode: the mode of the task-mode call the code runs
+    /// under, if any, else the process-wide one.
     static func report(_ violation: ConcurrencyViolation) {
+        if let scope = TaskMode.current {
+            scope.report(violation)
+            return
+        }
         switch mode {
         case .off:
             return
@@ -70,10 +77,31 @@ public enum ConcurrencyDebug {
         }
     }
 
-    private static let storedMode: Atomic<UInt8> = {
-        let initial = mode(fromEnvironment: ProcessInfo.processInfo.environment["LAB_CONCURRENCY_DEBUG"])
-        QueueWatchdog.noteDebugChecking(initial != .off)
-        return Atomic(initial.rawValue)
+    /// Counts a task mode in (`+1`) or out (`-1`), then re-reads whether any check runs.
+    static func countTaskMode(_ change: Int) {
+        noteChecking(taskModesChange: change)
+    }
+
+    /// Re-reads whether any check runs, after the mode changed or a task mode began or ended:
+    /// under the lock that counts the task modes, so that the last call stores what is true now.
+    private static func noteChecking(taskModesChange: Int = 0) {
+        taskModesRunning.withLock { running in
+            running += taskModesChange
+            let on = storedMode.load(ordering: .relaxed) != Mode.off.rawValue || running > 0
+            checking.store(on ? 1 : 0, ordering: .relaxed)
+            QueueWatchdog.noteDebugChecking(on)
+        }
+    }
+
+    private static let storedMode = Atomic<UInt8>(environmentMode.rawValue)
+    /// 1 while any check runs (see ``isChecking``), else 0: one load for the hot path. Its first
+    /// load tells ``QueueWatchdog`` the mode the environment asks for.
+    private static let checking: Atomic<UInt8> = {
+        QueueWatchdog.noteDebugChecking(environmentMode != .off)
+        return Atomic(environmentMode == .off ? 0 : 1)
     }()
+    /// How many ``withTaskMode(_:isolation:_:)`` calls are running.
+    private static let taskModesRunning = Locked(0)
+    private static let environmentMode = mode(fromEnvironment: ProcessInfo.processInfo.environment["LAB_CONCURRENCY_DEBUG"])
     private static let recorded = Locked<[ConcurrencyViolation]>([])
 }
