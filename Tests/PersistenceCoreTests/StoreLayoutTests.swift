@@ -86,11 +86,24 @@ struct SchemaMismatchTests {
         }
     }
 
+    /// A version-1 store holding one gadget: a row the changes below would leave without a value
+    /// (an empty table would simply be made anew).
+    private func versionOneStore(at url: URL) throws {
+        do {
+            let context = try ModelContainer(for: Version1.Gadget.self, configuration: .file(url)).newBackgroundContext()
+            try context.performAndWait {
+                context.insert(Version1.Gadget(name: "Lamp"))
+                try context.save()
+            }
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+    }
+
     @Test("Reopening a store with an added attribute names it, and leaves the file untouched")
     func addedAttribute() throws {
         let directory = TemporaryDirectory()
         let url = directory.file("gadgets.sqlite")
-        do { _ = try ModelContainer(for: Version1.Gadget.self, configuration: .file(url)) }
+        try versionOneStore(at: url)
         let before = contents(of: url)
         let error = #expect(throws: ModelError.self) { try ModelContainer(for: Version2.Gadget.self, configuration: .file(url)) }
         guard case .schemaMismatch(let message)? = error else {
@@ -105,7 +118,7 @@ struct SchemaMismatchTests {
     func changedType() throws {
         let directory = TemporaryDirectory()
         let url = directory.file("gadgets.sqlite")
-        do { _ = try ModelContainer(for: Version1.Gadget.self, configuration: .file(url)) }
+        try versionOneStore(at: url)
         let typeError = #expect(throws: ModelError.self) { try ModelContainer(for: Version3.Gadget.self, configuration: .file(url)) }
         #expect(typeError?.description.contains("Gadget.name is name: Int in the model but name: String in the store") == true)
         let entityError = #expect(throws: ModelError.self) {

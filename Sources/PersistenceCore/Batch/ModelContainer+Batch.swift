@@ -7,7 +7,7 @@ extension ModelContainer {
     ///   a value of the wrong type (nothing is written).
     @discardableResult
     public func execute<T: PersistentModel>(_ request: BatchUpdateRequest<T>) throws -> BatchResult {
-        let entity = try store.sql(for: T.entitySchema.name)
+        let entity = try sql(for: T.self)
         try Self.refuseInheritance(entity)
         let assignments = try BatchValues.validate(request.propertiesToUpdate, for: entity.entity)
         let setClause = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
@@ -45,7 +45,7 @@ extension ModelContainer {
     ///   deletion reaches has the `.deny` rule, which batch deletes do not support (nothing is written).
     @discardableResult
     public func execute<T: PersistentModel>(_ request: BatchDeleteRequest<T>) throws -> BatchResult {
-        let entity = try store.sql(for: T.entitySchema.name)
+        let entity = try sql(for: T.self)
         try Self.refuseInheritance(entity)
         try BatchDeleteRules.refuseDeny(entity.entity, store: store)
         let table = entity.entity.tableName

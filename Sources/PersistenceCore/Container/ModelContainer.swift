@@ -52,8 +52,11 @@ public final class ModelContainer: Sendable {
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry
+        // A plan's custom stages run first, each through containers of its versions; the store
+        // then opens at this container's version, or says why not.
+        if let migrationPlan { try StagedMigration.run(migrationPlan, to: registry.schema, configuration: configuration) }
         let store = try SQLiteStore(configuration: configuration, schema: registry.schema,
-                                    migrationPlanVersions: try migrationPlan.map(Self.versions(of:)))
+                                    migrationPlanVersions: migrationPlan.map(Self.versions(of:)))
         self.store = store
         if let url = configuration.url, store.recordsHistory {
             let entities = store.entitySQL
@@ -92,6 +95,12 @@ public final class ModelContainer: Sendable {
     /// What Core Data's `-com.apple.CoreData.SQLDebug 1` log lets you count by hand: read it before
     /// and after a piece of code to see an N+1 pattern (one read per object) for what it is.
     public var readCount: Int { store.readCount.load(ordering: .relaxed) }
+
+    /// The SQL of `type`'s entity, once `type` is known to be the class the container stores it as.
+    func sql<T: PersistentModel>(for type: T.Type) throws(ModelError) -> EntitySQL {
+        try modelTypes.check(type)
+        return try store.sql(for: T.entitySchema.name)
+    }
 
     /// The store's UUID (`Z_UUID` in `Z_METADATA`), part of every identifier's URI.
     public var storeIdentifier: UUID { store.storeIdentifier }
@@ -185,4 +194,13 @@ struct ModelTypeRegistry: @unchecked Sendable {  // @unchecked: immutable after 
     }
 
     func type(named name: String) -> (any PersistentModel.Type)? { types[name] }
+
+    /// Throws unless `type` is the class the container stores its entity as.
+    func check<T: PersistentModel>(_ type: T.Type) throws(ModelError) {
+        let name = T.entitySchema.name
+        guard let stored = types[name] else { throw .unknownEntity(name) }
+        guard stored == T.self else {
+            throw .modelClassMismatch(entity: name, stored: String(reflecting: stored), given: String(reflecting: T.self))
+        }
+    }
 }

@@ -22,7 +22,7 @@ extension ModelContext {
     private func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws(ModelError) {
         // A child's relationships load through its parent, one fault at a time.
         guard !keyPaths.isEmpty, !models.isEmpty, parent == nil else { return }
-        let sql = try container.store.sql(for: T.entitySchema.name)
+        let sql = try container.sql(for: T.self)
         for keyPath in keyPaths {
             // FetchDescriptor.validate() refused any other key path before the fetch.
             guard let name = T.attributeKeyPaths[keyPath], let index = T.entitySchema.relationshipIndex(named: name) else { continue }
@@ -35,7 +35,7 @@ extension ModelContext {
         // A child fetches through its parent (`Nesting/ModelContext+FetchThroughParent.swift`).
         if let view = parentView() { return try fetchThroughParent(descriptor, view: view) }
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
-        let sql = try container.store.sql(for: T.entitySchema.name)
+        let sql = try container.sql(for: T.self)
         let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
         Self.reserveUniquingRoom(for: rows.count, in: &registered)
         if plan.isComplete {
@@ -83,7 +83,7 @@ extension ModelContext {
         if parent != nil { return try fetch(descriptor).count }
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         guard plan.isComplete else { return try fetch(descriptor).count }
-        let sql = try container.store.sql(for: T.entitySchema.name)
+        let sql = try container.sql(for: T.self)
         let query = plan.query(selecting: "SELECT COUNT(*) FROM \(sql.entity.tableName)", kindFilter: sql.kindFilter, countOnly: true)
         let count = try readStore { (connection) throws(ModelError) -> Int64 in
             let statement = try connection.cachedStatement(query.sql)

@@ -4,16 +4,18 @@
 ///
 /// What it can do here: add an optional attribute (existing rows hold nil), remove an attribute,
 /// rename one that says its `@Attribute(originalName:)`, make an attribute unique or not, add or
-/// remove a `#Unique` constraint or an `#Index`, and reorder attributes. Anything else (a new
-/// attribute that is not optional, a changed type, an added or removed model, a changed
-/// relationship) is not inferred here, and the store is refused with
-/// ``ModelError/schemaMismatch(_:)``, untouched.
+/// remove a `#Unique` constraint or an `#Index`, and reorder attributes. A model whose table holds
+/// no rows (a custom stage's `willMigrate` may have emptied it) may also gain an attribute that
+/// is not optional or change one's type: its table is made anew, since no row lacks a value.
+/// Anything else (an added or removed model, a changed relationship) is not inferred here, and
+/// the store is refused with ``ModelError/schemaMismatch(_:)``, untouched.
 struct LightweightMigration {
     /// The SQL that changes the tables, in order.
     let statements: [String]
 
     /// The migration from the model a store holds to `current`; throws when one cannot be inferred.
-    static func plan(from stored: [EntitySchema], to current: Schema) throws(ModelError) -> LightweightMigration {
+    /// `emptyTables` names the tables that hold no row.
+    static func plan(from stored: [EntitySchema], to current: Schema, emptyTables: Set<String> = []) throws(ModelError) -> LightweightMigration {
         let differences = StoreSchema.differences(stored: stored, current: current.entities)
         func refuse(_ reason: String) -> ModelError {
             .schemaMismatch(differences.joined(separator: "; ") + ". This is not a lightweight migration here: \(reason). Migrate the data yourself into a new store file")
@@ -29,6 +31,12 @@ struct LightweightMigration {
             }
             guard old.inheritance?.ancestors == entity.inheritance?.ancestors else {
                 throw refuse("\(entity.name)'s place in its inheritance hierarchy changed")
+            }
+            // An empty table of one entity is made anew, whatever its attributes became.
+            if emptyTables.contains(entity.tableName), entity.inheritance == nil, current.subentities(of: entity.name).isEmpty,
+               !attributesNeedNoRebuild(old, entity) {
+                statements += try StoreSchema.recreateEmptyTableSQL(entity, in: current)
+                continue
             }
             // Indexes on a list of columns go first (SQLite will not drop an indexed column) and come
             // back last, under the names the lists have now.
@@ -71,6 +79,16 @@ struct LightweightMigration {
             statements += try StoreSchema.constraintIndexSQL(entity.indices.filter { !old.indices.contains($0) }, of: entity, unique: false, in: current)
         }
         return LightweightMigration(statements: statements)
+    }
+
+    /// Whether every attribute `old` had keeps its type, and every new one is optional: what
+    /// altering the table in place can do.
+    private static func attributesNeedNoRebuild(_ old: EntitySchema, _ entity: EntitySchema) -> Bool {
+        let was = Dictionary(old.ownAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return entity.ownAttributes.allSatisfy { attribute in
+            guard let before = was[attribute.name] ?? attribute.originalName.flatMap({ was[$0] }) else { return attribute.isOptional }
+            return before.type == attribute.type && before.isOptional == attribute.isOptional
+        }
     }
 
 }

@@ -1,11 +1,14 @@
 /// SwiftData's containers with a migration plan.
 extension ModelContainer {
     /// SwiftData's container for `schema` with a migration plan: a store made for one of the
-    /// plan's versions is migrated to `schema` by lightweight migration, in one transaction.
+    /// plan's versions is migrated to `schema`. A plan of `.lightweight` stages does it in one
+    /// transaction; a plan with a `.custom` stage walks its stages one by one, running their
+    /// closures (``StagedMigration``), all or nothing.
     ///
-    /// - Throws: ``ModelError/migrationFailed(_:)`` for a plan with a `.custom` stage, before
-    ///   the store is touched; ``ModelError/schemaMismatch(_:)`` for a store that matches none
-    ///   of the plan's versions, or whose changes are not a lightweight migration here.
+    /// - Throws: ``ModelError/migrationFailed(_:)`` when a custom stage's closure throws or a stage
+    ///   cannot run, with the store file put back as it was; ``ModelError/schemaMismatch(_:)`` for
+    ///   a store that matches none of the plan's versions, or whose changes are not a lightweight
+    ///   migration here.
     public convenience init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?,
                             configurations: ModelConfiguration...) throws {
         try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations)
@@ -30,13 +33,8 @@ extension ModelContainer {
         try self.init(for: Schema(types), migrationPlan: migrationPlan, configurations: configurations)
     }
 
-    /// The schemas of `plan`'s versions; throws for a stage this library cannot run.
-    static func versions(of plan: any SchemaMigrationPlan.Type) throws -> [Schema] {
-        for stage in plan.stages {
-            if case .custom(let from, let to, _, _) = stage {
-                throw ModelError.migrationFailed("the plan's stage from \(from.versionIdentifier) to \(to.versionIdentifier) is custom, and only lightweight stages run here: make it .lightweight, or move the data yourself")
-            }
-        }
-        return plan.schemas.map { Schema(versionedSchema: $0) }
+    /// The schemas of `plan`'s versions.
+    static func versions(of plan: any SchemaMigrationPlan.Type) -> [Schema] {
+        plan.schemas.map { Schema(versionedSchema: $0) }
     }
 }

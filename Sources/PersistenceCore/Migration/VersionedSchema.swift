@@ -23,17 +23,34 @@ public protocol SchemaMigrationPlan {
 
 /// One step of a migration plan: SwiftData's `MigrationStage`.
 ///
-/// Only `.lightweight` stages run here (see the article "Differences from Core Data and SwiftData" for what they may change);
-/// a plan with a `.custom` stage makes the container throw ``ModelError/migrationFailed(_:)``
-/// before the store is touched.
-// The only non-Sendable state is a custom stage's closures, which nothing here ever calls (a plan
-// with a custom stage is refused before the store is touched).
-public enum MigrationStage: @unchecked Sendable {  // immutable, and its closures are never called: nothing to guard
+/// A `.lightweight` stage changes the tables only (see the article "Differences from Core Data
+/// and SwiftData" for what a lightweight migration may change). A `.custom` stage runs as
+/// SwiftData runs one (``StagedMigration``): `willMigrate` with a context on the store at
+/// `fromVersion`, then the tables change to `toVersion`'s, then `didMigrate` with a context at
+/// `toVersion`. A closure saves what it wants kept (`try context.save()`, as Apple's samples do);
+/// what it leaves unsaved is dropped with its context. An error thrown by either closure, or a
+/// change of tables this library cannot make, puts the store file back as it was before the
+/// plan ran, and the container throws ``ModelError/migrationFailed(_:)``.
+public enum MigrationStage: Sendable {
     /// The store's tables change to the next version's, keeping every row.
     case lightweight(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type)
-    /// SwiftData runs `willMigrate` on the old models and `didMigrate` on the new ones.
+    /// `willMigrate` on the old models, the tables' change, then `didMigrate` on the new ones.
     case custom(fromVersion: any VersionedSchema.Type, toVersion: any VersionedSchema.Type,
-                willMigrate: ((ModelContext) throws -> Void)?, didMigrate: ((ModelContext) throws -> Void)?)
+                willMigrate: (@Sendable (ModelContext) throws -> Void)?, didMigrate: (@Sendable (ModelContext) throws -> Void)?)
+
+    /// The version the stage starts from.
+    var fromVersion: any VersionedSchema.Type {
+        switch self {
+        case .lightweight(let from, _), .custom(let from, _, _, _): from
+        }
+    }
+
+    /// The version the stage ends at.
+    var toVersion: any VersionedSchema.Type {
+        switch self {
+        case .lightweight(_, let to), .custom(_, let to, _, _): to
+        }
+    }
 }
 
 extension Schema {

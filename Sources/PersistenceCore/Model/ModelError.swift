@@ -21,6 +21,9 @@ public enum ModelError: Error, Sendable, Hashable {
     case contextMismatch(String)
     /// A model or identifier names an entity the container's schema does not have.
     case unknownEntity(String)
+    /// A fetch or a batch request named a class that is not the one the container stores its
+    /// entity as: another version's class of the same name, say.
+    case modelClassMismatch(entity: String, stored: String, given: String)
     /// A batch request named a property the entity does not have, or gave it a wrong value.
     case invalidProperty(entity: String, property: String, reason: String)
     /// A fetch descriptor asked for something no fetch can do: a negative limit or offset.
@@ -96,6 +99,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "Wrong context: \(reason)"
         case .unknownEntity(let name):
             "The container's schema has no entity called '\(name)': list its model class in ModelContainer(for:)."
+        case .modelClassMismatch(let entity, let stored, let given):
+            "The container stores the entity '\(entity)' as \(stored), not \(given) (a class of another schema version with the same name?): use the container's class, or a container made for \(given)."
         case .invalidProperty(let entity, let property, let reason):
             "\(entity).\(property) \(reason). Nothing was written."
         case .invalidFetchDescriptor(let entity, let reason):

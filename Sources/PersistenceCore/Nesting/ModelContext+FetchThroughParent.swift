@@ -9,7 +9,7 @@ extension ModelContext {
     /// in memory, since they depend on all of them.
     func fetchThroughParent<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, view: ParentView) throws -> [T] {
         let plan = try FetchPlan(descriptor, pendingChanges: true)  // memory finishes the work
-        let sql = try container.store.sql(for: T.entitySchema.name)
+        let sql = try container.sql(for: T.self)
         let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
         var fetched: [(row: EntitySQL.Row, model: T)] = []
         var parents: [T] = []

@@ -95,6 +95,15 @@ enum StoreSchema {
         return "CREATE TABLE \(entity.tableName) (\(columns.joined(separator: ", ")))"
     }
 
+    /// The statements that replace `entity`'s empty table with one of its current shape: the
+    /// table, its unique and `#Unique`/`#Index` indexes, and its to-one columns' indexes (its join
+    /// tables stay, empty too for want of rows).
+    static func recreateEmptyTableSQL(_ entity: EntitySchema, in schema: Schema) throws(ModelError) -> [String] {
+        ["DROP TABLE \(entity.tableName)", createTableSQL(entity, in: schema)]
+            + entity.ownAttributes.filter(\.isUnique).map { createUniqueIndexSQL($0, of: entity, in: schema) }
+            + (try constraintIndexesSQL(entity, in: schema)) + toOneIndexSQL(entity)
+    }
+
     /// ` WHERE Z_ENT IN (2, 3)` for an index of a subentity (its table holds other entities'
     /// rows, which its constraints do not concern); nothing for any other entity.
     static func kindCondition(of entity: EntitySchema, in schema: Schema) -> String {
@@ -106,14 +115,18 @@ enum StoreSchema {
     /// relationship reads its members without a scan; and the join tables this entity writes.
     static func relationshipSQL(_ entity: EntitySchema, in schema: Schema) -> [String] {
         // Inherited relationships' columns, indexes and join tables are their declaring entity's.
-        let declared = entity.relationships.indices.filter { entity.declaresRelationship($0) }
-        let indexes = declared.map { entity.relationships[$0] }.filter { !$0.isToMany }.map {
-            "CREATE INDEX \(entity.tableName)_\($0.columnName)_INDEX ON \(entity.tableName) (\($0.columnName))"
-        }
-        let joinTables = declared.flatMap { index in
+        let joinTables = entity.relationships.indices.filter { entity.declaresRelationship($0) }.flatMap { index in
             RelationshipSQL(entity.relationships[index], index: index, of: entity, in: schema).createJoinTableSQL ?? []
         }
-        return indexes + joinTables
+        return toOneIndexSQL(entity) + joinTables
+    }
+
+    /// The index on each to-one column `entity` declares.
+    private static func toOneIndexSQL(_ entity: EntitySchema) -> [String] {
+        entity.relationships.indices.filter { entity.declaresRelationship($0) && !entity.relationships[$0].isToMany }.map {
+            let column = entity.relationships[$0].columnName
+            return "CREATE INDEX \(entity.tableName)_\(column)_INDEX ON \(entity.tableName) (\(column))"
+        }
     }
 
     /// `Z_ITEM_UNIQUE_ID`: the unique index of a unique attribute.
@@ -190,7 +203,11 @@ enum StoreSchema {
             throw .schemaMismatch(differences.joined(separator: "; ") + ". The store matches none of the migration plan's versions ("
                 + versions.map(\.version.description).joined(separator: ", ") + ")")
         }
-        let migration = try LightweightMigration.plan(from: metadata.entities, to: schema)
+        var emptyTables: Set<String> = []
+        for table in Set(metadata.entities.map(\.tableName)) where try connection.rows("SELECT 1 FROM \(table) LIMIT 1").isEmpty {
+            emptyTables.insert(table)
+        }
+        let migration = try LightweightMigration.plan(from: metadata.entities, to: schema, emptyTables: emptyTables)
         guard rules.allowsSave else {
             throw .migrationFailed("the store holds an older model (" + differences.joined(separator: "; ") + "), and a container with allowsSave: false may not write the migration")
         }
@@ -207,6 +224,16 @@ enum StoreSchema {
             throw .migrationFailed("the store holds \(repeated(message, in: schema)), which the model makes unique (@Attribute(.unique) or #Unique), so the migration cannot add the constraint. Remove the duplicates with the older model first")
         }
         return storeIdentifier
+    }
+
+    /// The model the store at `path` was made for; nil for a file that is not a store yet.
+    static func storedEntities(atPath path: String, busyTimeout: Duration) throws(ModelError) -> [EntitySchema]? {
+        let connection = try SQLiteConnection(path: path, readOnly: true, create: false)
+        connection.setBusyTimeout(busyTimeout)
+        guard try !connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'Z_METADATA'").isEmpty,
+              case .blob(let plist)? = try connection.rows("SELECT Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1").first?.first
+        else { return nil }
+        return try? PropertyListDecoder().decode(Metadata.self, from: plist).entities
     }
 
     /// Human-readable differences between the model a store was made for and the current one.
