@@ -3,7 +3,7 @@ extension ModelContainer {
     /// SwiftData's container for `schema` with a migration plan: a store made for one of the
     /// plan's versions is migrated to `schema`. A plan of `.lightweight` stages does it in one
     /// transaction; a plan with a `.custom` stage walks its stages one by one, running their
-    /// closures (``StagedMigration``), all or nothing.
+    /// closures (`Migration/StagedMigration.swift`), all or nothing.
     ///
     /// - Throws: ``ModelError/migrationFailed(_:)`` when a custom stage's closure throws or a stage
     ///   cannot run, with the store file put back as it was; ``ModelError/schemaMismatch(_:)`` for

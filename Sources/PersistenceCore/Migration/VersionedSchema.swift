@@ -25,7 +25,7 @@ public protocol SchemaMigrationPlan {
 ///
 /// A `.lightweight` stage changes the tables only (see the article "Differences from Core Data
 /// and SwiftData" for what a lightweight migration may change). A `.custom` stage runs as
-/// SwiftData runs one (``StagedMigration``): `willMigrate` with a context on the store at
+/// SwiftData runs one (`Migration/StagedMigration.swift`): `willMigrate` with a context on the store at
 /// `fromVersion`, then the tables change to `toVersion`'s, then `didMigrate` with a context at
 /// `toVersion`. A closure saves what it wants kept (`try context.save()`, as Apple's samples do);
 /// what it leaves unsaved is dropped with its context. An error thrown by either closure, or a
