@@ -57,18 +57,20 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             /// the model for a stored row (init(backingData:)), whose backing data it then is.
             // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
             // so no access can overlap another: the run-time exclusivity check on every get is skipped
-            @exclusivity(unchecked) nonisolated(unsafe) private var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
+            @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
             """,
+            // `_read` and `_modify` lend the stored property, as reading it directly does: a `get`
+            // would hand out a +1 copy, a retain and a release around every attribute access.
             """
             /// Where the attribute values live.
             \(raw: model.access)nonisolated var backingData: PersistenceCore.BackingData {
-                get { _\(raw: name)_backingData }
-                set { _\(raw: name)_backingData = newValue }
+                _read { yield _\(raw: name)_backingData }
+                _modify { yield &_\(raw: name)_backingData }
             }
             """,
             """
             /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-            private nonisolated static var _\(raw: name)_indexBase: PersistenceCore.EntitySchema.IndexBase { .root }
+            \(raw: model.access)nonisolated static var _\(raw: name)_indexBase: PersistenceCore.EntitySchema.IndexBase { .root }
             """,
         ]
     }
@@ -128,7 +130,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             "private nonisolated static let _\(raw: name)_entitySchema: PersistenceCore.EntitySchema = \(raw: entitySchemaExpression(model))",
             """
             /// Where this class's own properties start among the entity's: its accessors count from there.
-            private nonisolated static let _\(raw: name)_indexBase = PersistenceCore.EntitySchema.IndexBase(after: \(raw: model.superclass ?? "").entitySchema)
+            \(raw: model.access)nonisolated static let _\(raw: name)_indexBase = PersistenceCore.EntitySchema.IndexBase(after: \(raw: model.superclass ?? "").entitySchema)
             """,
         ]
     }
@@ -170,7 +172,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             """
             /// This class's properties are written here first: Swift initializes them before the superclass's.
             // the model's context queue guards it, as it guards the superclass's backingData
-            @exclusivity(unchecked) nonisolated(unsafe) private var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
+            @exclusivity(unchecked) nonisolated(unsafe) \(raw: model.access)var _\(raw: name)_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: \(raw: name).entitySchema)
             """,
             """
             /// Where the attribute values live: one backing data for the superclass's properties and this class's.

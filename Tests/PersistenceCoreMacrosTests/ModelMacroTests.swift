@@ -66,20 +66,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -145,20 +145,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Tag_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) public var _Tag_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Tag.entitySchema)
 
                 /// Where the attribute values live.
                 public nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Tag_backingData
+                    _read {
+                        yield _Tag_backingData
                     }
-                    set {
-                        _Tag_backingData = newValue
+                    _modify {
+                        yield &_Tag_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Tag_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                public nonisolated static var _Tag_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -221,20 +221,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Sample_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) fileprivate var _Sample_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Sample.entitySchema)
 
                 /// Where the attribute values live.
                 fileprivate nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Sample_backingData
+                    _read {
+                        yield _Sample_backingData
                     }
-                    set {
-                        _Sample_backingData = newValue
+                    _modify {
+                        yield &_Sample_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Sample_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                fileprivate nonisolated static var _Sample_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -292,20 +292,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Empty_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Empty_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Empty.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Empty_backingData
+                    _read {
+                        yield _Empty_backingData
                     }
-                    set {
-                        _Empty_backingData = newValue
+                    _modify {
+                        yield &_Empty_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Empty_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Empty_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -355,20 +355,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -425,20 +425,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -584,20 +584,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Stop_backingData
+                    _read {
+                        yield _Stop_backingData
                     }
-                    set {
-                        _Stop_backingData = newValue
+                    _modify {
+                        yield &_Stop_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -672,20 +672,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Stop_backingData
+                    _read {
+                        yield _Stop_backingData
                     }
-                    set {
-                        _Stop_backingData = newValue
+                    _modify {
+                        yield &_Stop_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -755,20 +755,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Stop_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Stop.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Stop_backingData
+                    _read {
+                        yield _Stop_backingData
                     }
-                    set {
-                        _Stop_backingData = newValue
+                    _modify {
+                        yield &_Stop_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Stop_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -886,20 +886,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Trip_backingData
+                    _read {
+                        yield _Trip_backingData
                     }
-                    set {
-                        _Trip_backingData = newValue
+                    _modify {
+                        yield &_Trip_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -956,20 +956,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Trip_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Trip.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Trip_backingData
+                    _read {
+                        yield _Trip_backingData
                     }
-                    set {
-                        _Trip_backingData = newValue
+                    _modify {
+                        yield &_Trip_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Trip_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1126,20 +1126,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Task_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Task.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Task_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Task.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Task_backingData
+                    _read {
+                        yield _Task_backingData
                     }
-                    set {
-                        _Task_backingData = newValue
+                    _modify {
+                        yield &_Task_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Task_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Task_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1222,20 +1222,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Destination_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Destination.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Destination_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Destination.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Destination_backingData
+                    _read {
+                        yield _Destination_backingData
                     }
-                    set {
-                        _Destination_backingData = newValue
+                    _modify {
+                        yield &_Destination_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Destination_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Destination_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1331,20 +1331,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1408,20 +1408,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Person_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Person_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Person.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Person_backingData
+                    _read {
+                        yield _Person_backingData
                     }
-                    set {
-                        _Person_backingData = newValue
+                    _modify {
+                        yield &_Person_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Person_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Person_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1535,7 +1535,7 @@ final class ModelMacroTests: XCTestCase {
 
                 /// This class's properties are written here first: Swift initializes them before the superclass's.
                 // the model's context queue guards it, as it guards the superclass's backingData
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Car_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Car.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Car_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Car.entitySchema)
 
                 /// Where the attribute values live: one backing data for the superclass's properties and this class's.
                 nonisolated override var backingData: PersistenceCore.BackingData {
@@ -1572,7 +1572,7 @@ final class ModelMacroTests: XCTestCase {
                 )
 
                 /// Where this class's own properties start among the entity's: its accessors count from there.
-                private nonisolated static let _Car_indexBase = PersistenceCore.EntitySchema.IndexBase(after: Vehicle.entitySchema)
+                nonisolated static let _Car_indexBase = PersistenceCore.EntitySchema.IndexBase(after: Vehicle.entitySchema)
 
                 /// Each persisted property's key path and name, for predicates and sort descriptors.
                 nonisolated override class var attributeKeyPaths: [AnyKeyPath: String] {
@@ -1633,20 +1633,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1703,20 +1703,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
@@ -1786,20 +1786,20 @@ final class ModelMacroTests: XCTestCase {
                 /// the model for a stored row (init(backingData:)), whose backing data it then is.
                 // the model's context queue guards it (ConcurrencyDebug checks); set only while initializing,
                 // so no access can overlap another: the run-time exclusivity check on every get is skipped
-                @exclusivity(unchecked) nonisolated(unsafe) private var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
+                @exclusivity(unchecked) nonisolated(unsafe) var _Item_backingData: PersistenceCore.BackingData = PersistenceCore.BackingData.forNewModel(of: Item.entitySchema)
 
                 /// Where the attribute values live.
                 nonisolated var backingData: PersistenceCore.BackingData {
-                    get {
-                        _Item_backingData
+                    _read {
+                        yield _Item_backingData
                     }
-                    set {
-                        _Item_backingData = newValue
+                    _modify {
+                        yield &_Item_backingData
                     }
                 }
 
                 /// Where this class's own properties start among the entity's: at the first, with no model superclass.
-                private nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
+                nonisolated static var _Item_indexBase: PersistenceCore.EntitySchema.IndexBase {
                     .root
                 }
 
