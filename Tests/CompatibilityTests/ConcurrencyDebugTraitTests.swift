@@ -61,7 +61,6 @@ struct ConcurrencyDebugTraitTests {
     func taskModesDoNotMix() async throws {
         let (first, firstID) = try Self.savedNote()
         let (second, secondID) = try Self.savedNote()
-        ConcurrencyDebug.reset()
         // Each mode waits until the other has begun: both run at once.
         let oneBegan = Gate(), twoBegan = Gate()
         async let one = ConcurrencyDebug.withTaskMode(.record) {
