@@ -15,12 +15,16 @@ extension ModelContext {
     /// actor's job runs, which names its task there.
     ///
     /// A block runs under the ``ConcurrencyDebug/withTaskMode(_:isolation:_:)`` its caller runs
-    /// under; a model actor's job needs no carrying, since it runs its own task.
+    /// under (a model actor's job needs no carrying, since it runs its own task), and keeps the
+    /// container of a main or view context alive until it has run.
     func enqueue(_ label: String, running task: UnownedJob? = nil, _ block: @escaping @Sendable () -> Void) {
         let taskMode = task == nil ? TaskMode.toCarry : nil
+        let container = containerForQueuedJob
         let job: @Sendable () -> Void = { [token] in
-            TaskMode.carrying(taskMode) {
-                QueueOwnership.withHeld([token]) { TraceRecorder.span(.job(label), on: self) { _ in block() } }
+            withExtendedLifetime(container) {
+                TaskMode.carrying(taskMode) {
+                    QueueOwnership.withHeld([token]) { TraceRecorder.span(.job(label), on: self) { _ in block() } }
+                }
             }
         }
         if ScheduleRun.holdContextJob(on: self, label: label, running: task, job) { return }

@@ -99,6 +99,14 @@ public final class ModelContext: @unchecked Sendable {
         }
     }
 
+    /// The container, for a job queued on a context the container owns (its main or view
+    /// context, which holds it unowned): the job keeps it alive until it has run, since code may
+    /// let the container go while a merge or an autosave waits on the main queue. Nil for any
+    /// other context, which holds its container already.
+    var containerForQueuedJob: ModelContainer? {
+        if case .owner(let reference, _) = containerReference { reference.container } else { nil }
+    }
+
     /// A context bound by SwiftData's rule: the main queue if created on the main queue (the
     /// MainActor), otherwise a private queue of its own.
     ///
