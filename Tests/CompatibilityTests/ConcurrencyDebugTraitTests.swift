@@ -103,39 +103,35 @@ final class ConcurrencyDebugTestCaseTests: ConcurrencyDebugTestCase {
         XCTAssertEqual(violations.map(\.operation), expected)
     }
 
-    func testAWriteOffTheQueueIsReported() throws {
-        expected = ["Note.heading set"]
-        let container = try NotesStore.inMemoryContainer()
-        let context = ModelContext(container, concurrencyType: .privateQueue)
+    /// A note inserted in a new private-queue context, on that context's queue, and the context
+    /// (which the caller keeps: a model whose context is gone is checked against no queue).
+    private func insertedNote() throws -> (ModelContext, Note) {
+        let context = ModelContext(try NotesStore.inMemoryContainer(), concurrencyType: .privateQueue)
         let note = context.runAndWait {
             let note = Note(heading: "Groceries", createdAt: day(1))
             context.insert(note)
             return note
         }
+        return (context, note)
+    }
+
+    func testAWriteOffTheQueueIsReported() throws {
+        expected = ["Note.heading set"]
+        let (context, note) = try insertedNote()
         note.heading = "Shopping"
+        withExtendedLifetime(context) {}
     }
 
     func testAnAsyncTestRunsUnderTheModeToo() async throws {
         expected = ["Note.heading get"]
-        let container = try NotesStore.inMemoryContainer()
-        let context = ModelContext(container, concurrencyType: .privateQueue)
-        let note = context.runAndWait {
-            let note = Note(heading: "Groceries", createdAt: day(1))
-            context.insert(note)
-            return note
-        }
+        let (context, note) = try insertedNote()
         await Task.yield()
         XCTAssertEqual(note.heading, "Groceries")
+        withExtendedLifetime(context) {}
     }
 
     func testCorrectCodeReportsNothing() throws {
-        let container = try NotesStore.inMemoryContainer()
-        let context = ModelContext(container, concurrencyType: .privateQueue)
-        let heading = context.runAndWait {
-            let note = Note(heading: "Groceries", createdAt: day(1))
-            context.insert(note)
-            return note.heading
-        }
-        XCTAssertEqual(heading, "Groceries")
+        let (context, note) = try insertedNote()
+        XCTAssertEqual(context.runAndWait { note.heading }, "Groceries")
     }
 }

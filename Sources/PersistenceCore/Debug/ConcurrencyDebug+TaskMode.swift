@@ -43,7 +43,8 @@ final class TaskMode: Sendable {
     @TaskLocal static var current: TaskMode?
 
     let mode: ConcurrencyDebug.Mode
-    private let recorded = Locked<[ConcurrencyViolation]>([])
+    /// What ``ConcurrencyDebug/report(_:)`` recorded for this call.
+    let recorded = Locked<[ConcurrencyViolation]>([])
 
     init(_ mode: ConcurrencyDebug.Mode) {
         self.mode = mode
@@ -51,19 +52,6 @@ final class TaskMode: Sendable {
 
     /// What it recorded, oldest first.
     var violations: [ConcurrencyViolation] { recorded.withLock { $0 } }
-
-    /// One violation, handled as ``ConcurrencyDebug/report(_:)`` handles it under `mode`.
-    func report(_ violation: ConcurrencyViolation) {
-        switch mode {
-        case .off:
-            return
-        case .record:
-            recorded.withLock { $0.append(violation) }
-            TraceRecorder.note(violation)
-        case .trap:
-            fatalError(violation.description)
-        }
-    }
 
     /// The task mode a job queued now must run under: the current one, read only while some task
     /// mode runs (a task-local read is not free, and a queued job is).

@@ -63,14 +63,20 @@ public enum ConcurrencyDebug {
     /// under, if any, else the process-wide one.
     static func report(_ violation: ConcurrencyViolation) {
         if let scope = TaskMode.current {
-            scope.report(violation)
-            return
+            handle(violation, under: scope.mode, recordingInto: scope.recorded)
+        } else {
+            handle(violation, under: mode, recordingInto: recorded)
         }
+    }
+
+    /// What `mode` does with a violation: nothing, append it to `list`, or stop the process.
+    private static func handle(_ violation: ConcurrencyViolation, under mode: Mode,
+                               recordingInto list: Locked<[ConcurrencyViolation]>) {
         switch mode {
         case .off:
             return
         case .record:
-            recorded.withLock { $0.append(violation) }
+            list.withLock { $0.append(violation) }
             TraceRecorder.note(violation)
         case .trap:
             fatalError(violation.description)

@@ -190,11 +190,9 @@ enum StoreSchema {
     /// Reads the stored model; when it differs from `schema`, migrates the store if `rules` and
     /// ``LightweightMigration`` allow, in one transaction, or names the differences.
     private static func verify(_ schema: Schema, in connection: SQLiteConnection, rules: MigrationRules) throws(ModelError) -> UUID {
-        let rows = try connection.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
-        guard let row = rows.first, case .text(let uuidText) = row[0], let storeIdentifier = UUID(uuidString: uuidText),
-              case .blob(let plist) = row[1],
-              let metadata = try? PropertyListDecoder().decode(Metadata.self, from: plist)
-        else { throw .schemaMismatch("Z_METADATA does not hold a readable store UUID and model") }
+        guard let (storeIdentifier, metadata) = try storedMetadata(in: connection) else {
+            throw .schemaMismatch("Z_METADATA does not hold a readable store UUID and model")
+        }
         let differences = differences(stored: metadata.entities, current: schema.entities)
         if differences.isEmpty { return storeIdentifier }
 
@@ -230,10 +228,18 @@ enum StoreSchema {
     static func storedEntities(atPath path: String, busyTimeout: Duration) throws(ModelError) -> [EntitySchema]? {
         let connection = try SQLiteConnection(path: path, readOnly: true, create: false)
         connection.setBusyTimeout(busyTimeout)
-        guard try !connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'Z_METADATA'").isEmpty,
-              case .blob(let plist)? = try connection.rows("SELECT Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1").first?.first
+        guard try !connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'Z_METADATA'").isEmpty else { return nil }
+        return try storedMetadata(in: connection)?.metadata.entities
+    }
+
+    /// `Z_METADATA`'s store UUID and model; nil when either is missing or unreadable.
+    private static func storedMetadata(in connection: SQLiteConnection) throws(ModelError) -> (storeIdentifier: UUID, metadata: Metadata)? {
+        let rows = try connection.rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
+        guard let row = rows.first, case .text(let uuidText) = row[0], let storeIdentifier = UUID(uuidString: uuidText),
+              case .blob(let plist) = row[1],
+              let metadata = try? PropertyListDecoder().decode(Metadata.self, from: plist)
         else { return nil }
-        return try? PropertyListDecoder().decode(Metadata.self, from: plist).entities
+        return (storeIdentifier, metadata)
     }
 
     /// Human-readable differences between the model a store was made for and the current one.
