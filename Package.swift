@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Workshop", targets: ["Workshop"]),
         .library(name: "ConcurrencyDebugTesting", targets: ["ConcurrencyDebugTesting"]),
+        .library(name: "TraceViews", targets: ["TraceViews"]),
+        .library(name: "InterleavingExplorer", targets: ["InterleavingExplorer"]),
         .executable(name: "lab", targets: ["lab"]),
     ] + swiftDataProducts,
     dependencies: [
@@ -44,6 +46,18 @@ let package = Package(
             name: "PersistenceCore",
             dependencies: ["CSQLite", "PersistenceCoreMacros"],
             exclude: ["FastPaths/README.md"]
+        ),
+        // The lab's two tools, beside the core and not in it: what a recording of the core's work
+        // (TraceRecorder) looks like (a picture, Perfetto's JSON, text) and why a change did not
+        // arrive; and the interleaving explorer, which runs a body once per order of its jobs
+        // through the core's ExplorationSeam.
+        .target(
+            name: "TraceViews",
+            dependencies: ["PersistenceCore"]
+        ),
+        .target(
+            name: "InterleavingExplorer",
+            dependencies: ["PersistenceCore"]
         ),
         // The queue rule for one test at a time: a Swift Testing trait, `.concurrencyDebug(.record)`,
         // and an XCTestCase base class, for an app's own tests.
@@ -89,7 +103,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "PersistenceCore", "SampleModels", "LabSupport",
+                "PersistenceCore", "SampleModels", "LabSupport", "InterleavingExplorer",
                 "ImportHelperSwift6", "ImportHelperNonisolatedNonsending", "ImportHelperDefaultMainActor",
             ],
             exclude: ["CompilerLessons/Snippets", "NonisolatedAsync/Snippets"]
@@ -106,13 +120,15 @@ let package = Package(
         .target(
             name: "Workshop",
             // Scenarios: the lessons' own helpers a checker reuses (widget-change's WidgetProcess).
-            dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Scenarios"],
+            dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Scenarios", "InterleavingExplorer"],
             path: "Tutorials/Workshop"
         ),
         .executableTarget(
             name: "lab",
             dependencies: [
                 "PersistenceCore",
+                "TraceViews",
+                "InterleavingExplorer",
                 "LabSupport",
                 "Scenarios",
                 "Workshop",
@@ -134,7 +150,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceCoreTests",
-            dependencies: ["PersistenceCore", "SampleModels", "CSQLite", "LabSupport", "TestSupport"]
+            dependencies: [
+                "PersistenceCore", "TraceViews", "InterleavingExplorer", "SampleModels", "CSQLite", "LabSupport", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "CompatibilityTests",
@@ -142,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "SampleModels", "PersistenceCore", "LabSupport", "TestSupport"]
+            dependencies: ["Scenarios", "SampleModels", "PersistenceCore", "TraceViews", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "LabTests",

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import TraceViews
 import SampleModels
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-@testable import PersistenceCore
+import PersistenceCore
+@testable import TraceViews
 import Testing
 
 /// A lesson's runs, one store each, drawn in panels of their own with their own time axes.

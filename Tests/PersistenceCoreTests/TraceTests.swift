@@ -1,6 +1,7 @@
 import Foundation
 import LabSupport
 import PersistenceCore
+import TraceViews
 import SampleModels
 import Testing
 import TestSupport

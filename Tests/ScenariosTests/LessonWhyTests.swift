@@ -1,4 +1,5 @@
 import PersistenceCore
+import TraceViews
 import Scenarios
 import Testing
 

@@ -15,7 +15,7 @@ import CDispatch
 /// `Task.detached`, plain async tests, a private queue's `sync` and `DispatchQueue.global()`.
 /// The label is only for messages: a private queue merely *named* "com.apple.main-thread" would
 /// fool a label check. See the article "Queues and executors on Linux".
-enum QueueIdentity {
+package enum QueueIdentity {
     /// Marks `DispatchQueue.main`; set once, lazily, from any thread.
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -27,7 +27,7 @@ enum QueueIdentity {
     static let contextQueueKey = DispatchSpecificKey<UInt>()
 
     /// The label `DispatchQueue.main` reports, as on Apple platforms.
-    static let mainQueueLabel = "com.apple.main-thread"
+    package static let mainQueueLabel = "com.apple.main-thread"
 
     /// True when the current code runs on the main queue (the MainActor's queue).
     static var isOnMainQueue: Bool {

@@ -10,7 +10,7 @@ extension ModelContext {
     }
 
     /// Every asynchronous job of the context's queue comes through here: `perform`, a model
-    /// actor's jobs, merges. `label` names the job in an explored schedule (see ``Interleavings``),
+    /// actor's jobs, merges. `label` names the job in an explored schedule (see ``ExplorationSeam``),
     /// which holds the job here until it chooses to run it; `task` is the Swift job a model
     /// actor's job runs, which names its task there.
     ///
@@ -27,7 +27,7 @@ extension ModelContext {
                 }
             }
         }
-        if ScheduleRun.holdContextJob(on: self, label: label, running: task, job) { return }
+        if ExplorationSeam.controller?.holdContextJob(on: self, label: label, running: task, job) == true { return }
         queue.async(execute: job)
     }
 
@@ -63,7 +63,7 @@ extension ModelContext {
             let run: @Sendable () -> Void = {
                 TaskMode.carrying(taskMode) { TraceRecorder.span(.job("performAndWait"), on: self) { _ in runner.run(holding: held) } }
             }
-            if !ScheduleRun.runAndWait(on: self, run) {
+            if ExplorationSeam.controller?.runAndWait(on: self, run) != true {
                 queue.sync(execute: run)
             }
             return try runner.result!.get()

@@ -13,6 +13,28 @@ import Synchronization
 ///
 /// > Warning: Calling a context's methods from another queue is the classic Core Data bug. Turn on
 /// > ``ConcurrencyDebug`` to catch it.
+// Where the rest of ModelContext lives: its extensions sit with the concept they serve. Follow one
+// operation from top to bottom:
+//
+// - A save: Context/ModelContext+Save.swift (the transaction) → Relationships/DeletePropagation.swift
+//   (delete rules, before the write) → Context/SavePlan.swift (each row's write, optimistic locking;
+//   the SQL is Store/EntitySQL.swift's) → Context/SaveOutcome.swift and History/HistoryTables.swift
+//   (the transaction's history) →
+//   Merging/ModelContext+DidSave.swift (the did-save notification, after the commit). A child
+//   context saves into its parent instead: Nesting/ModelContext+SaveToParent.swift.
+// - A fetch: Fetch/ModelContext+Fetch.swift (descriptor → SQL → registered models; the predicate's
+//   SQL is Fetch/PredicateTranslator.swift's) → Context/ModelContext+Subentities.swift (rows of
+//   subentities) → Relationships/ModelContext+Prefetching.swift (relationshipKeyPathsForPrefetching).
+//   A child context reads through its parent: Nesting/ModelContext+FetchThroughParent.swift.
+// - A merge: Merging/ModelContext+Merging.swift (another context's save into this one) →
+//   Relationships/ModelContext+RelationshipMerging.swift (relationships of what it refreshed) →
+//   Observing/ContextObservation.swift (what results observers hear). Other processes' commits
+//   reach SwiftData's main context through History/ModelContainer+MainContextHistory.swift.
+// - Queues: Context/ModelContext+Perform.swift (perform, performAndWait, every job) and
+//   Debug/ (ConcurrencyDebug, the check every access makes).
+// - Editing and lookups: Context/ModelContext+Editing.swift (insert, delete, rollback),
+//   Context/ModelContext+Lookup.swift (model(for:), registeredModel(for:), existingObject).
+//
 // @unchecked: the mutable state below is only touched on the context's queue, which every public
 // entry point checks (ConcurrencyDebug) or hops to (perform); the two thread-safe settings are atomics.
 public final class ModelContext: @unchecked Sendable {
@@ -26,7 +48,7 @@ public final class ModelContext: @unchecked Sendable {
 
     /// This context's mark on its private queue, compared by ``isOnQueue``: a number never
     /// reused, unlike an address (a new context may get a freed one's address).
-    let token: UInt = ModelContext.nextToken.add(1, ordering: .relaxed).newValue
+    package let token: UInt = ModelContext.nextToken.add(1, ordering: .relaxed).newValue
     private static let nextToken = Atomic<UInt>(0)
 
     private enum ContainerReference {
@@ -154,7 +176,7 @@ public final class ModelContext: @unchecked Sendable {
         if concurrencyType == .privateQueue {
             bindPrivateQueue()
         }
-        ScheduleRun.noteCreated(self)
+        ExplorationSeam.controller?.noteCreated(self)
     }
 
     /// One of the container's own main-queue contexts, which the container keeps alive.
@@ -166,7 +188,7 @@ public final class ModelContext: @unchecked Sendable {
         self.queue = .main
         self.queueLabel = QueueIdentity.mainQueueLabel
         link.bind(self)
-        ScheduleRun.noteCreated(self)
+        ExplorationSeam.controller?.noteCreated(self)
         // SwiftData's main context merges by itself and autosaves; Core Data's view context does
         // neither until told.
         if role == .mainContext {

@@ -66,7 +66,7 @@ struct SavePlan: Sendable {
             // row, so deleting it is no conflict, as `delete(object(with: id))` in Core Data.
             let deletedRows = data.isFault
                 ? try connection.run(sql.delete, [.integer(primaryKey)])
-                : try connection.run(sql.delete + " AND Z_OPT = ?2", [.integer(primaryKey), .integer(data.version)])
+                : try connection.run(sql.deleteIfUnchanged, [.integer(primaryKey), .integer(data.version)])
             let row = deletedRows == 1 ? nil : try sql.row(primaryKey: primaryKey, in: connection)
             if let row {
                 conflicts.append((data, Self.conflict(data, data.values, row: row), row, true, data.values))
@@ -143,7 +143,7 @@ struct SavePlan: Sendable {
     /// Writes an updated object if its row still has the version this context read.
     private func tryUpdate(_ data: BackingData, _ values: RowValues, sql: EntitySQL, primaryKey: Int64,
                            in connection: SQLiteConnection) throws(ModelError) -> Bool {
-        let statement = try connection.cachedStatement(sql.update + " AND Z_OPT = ?\(values.count + 3)")
+        let statement = try connection.cachedStatement(sql.updateIfUnchanged)
         try statement.bind(.integer(primaryKey), at: 1)
         try statement.bind(.integer(data.version + 1), at: 2)
         for (offset, value) in values.enumerated() {

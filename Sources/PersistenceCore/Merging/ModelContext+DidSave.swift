@@ -179,7 +179,7 @@ extension ModelContainer {
     /// Posts ``ModelContext/didSave`` on `NotificationCenter.default`, outside the store's lock.
     func postDidSave(_ changes: ModelContext.Changes, from origin: ModelContext?) {
         guard !changes.isEmpty else { return }
-        Interleavings.willAccess(.didSave)
+        ExplorationSeam.willAccess(.didSave)
         NotificationCenter.default.post(name: ModelContext.didSave, object: origin, userInfo: changes.userInfo)
     }
 }

@@ -30,6 +30,11 @@ final class EntitySQL: Sendable {
     let update: String
     /// `DELETE FROM ZITEM WHERE Z_PK = ?1`
     let delete: String
+    /// `UPDATE … WHERE Z_PK = ?1 AND Z_OPT = ?n` (n: one past the values): optimistic locking's
+    /// write, which changes the row only while it is still at the version the context read.
+    let updateIfUnchanged: String
+    /// `DELETE FROM ZITEM WHERE Z_PK = ?1 AND Z_OPT = ?2`: optimistic locking's delete.
+    let deleteIfUnchanged: String
     /// `Z_ENT IN (2, 3)`: which of the table's rows are this entity's, when the table holds
     /// other entities' too (a subentity shares its root's table); nil when all of them are.
     let kindFilter: String?
@@ -57,6 +62,8 @@ final class EntitySQL: Sendable {
         let assignments = ["Z_OPT = ?2"] + columns.enumerated().map { "\($1) = ?\($0 + 3)" }
         update = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?1"
         delete = "DELETE FROM \(table) WHERE Z_PK = ?1"
+        updateIfUnchanged = update + " AND Z_OPT = ?\(columns.count + 3)"
+        deleteIfUnchanged = delete + " AND Z_OPT = ?2"
     }
 
     /// A row as `select` returns it: primary key, version, values.

@@ -115,7 +115,7 @@ final class SQLiteStore: Sendable {
     /// Runs `body` with a connection for reads: `snapshot`'s if the caller is pinned to one,
     /// else a reader from the pool, else the writer's.
     func read<T>(pinnedTo snapshot: PinnedSnapshot? = nil, _ body: (SQLiteConnection) throws(ModelError) -> T) throws(ModelError) -> T {
-        Interleavings.willAccess(.storeRead(ObjectIdentifier(self)))
+        ExplorationSeam.willAccess(.storeRead(ObjectIdentifier(self)))
         readCount.add(1, ordering: .relaxed)
         do {
             if let snapshot { return try snapshot.read(body) }
@@ -149,7 +149,7 @@ final class SQLiteStore: Sendable {
         afterCommit: (T) -> Void = { _ in }
     ) throws(ModelError) -> T {
         guard allowsSave else { throw .savesNotAllowed(url) }
-        Interleavings.willAccess(.storeCommit(ObjectIdentifier(self)))
+        ExplorationSeam.willAccess(.storeCommit(ObjectIdentifier(self)))
         return try withConnection { (connection) throws(ModelError) -> T in
             let result: T
             do throws(ModelError) {

@@ -37,7 +37,7 @@ public struct ActorReentrancy: Scenario {
             "Sources/Scenarios/ActorReentrancy/ActorReentrancy+Outcome.swift",
             "Sources/Scenarios/ActorReentrancy/ActorReentrancy+Report.swift",
             "Sources/Scenarios/Catalog/LessonExplorations.swift",
-            "Sources/PersistenceCore/Interleavings/Interleavings.swift",
+            "Sources/InterleavingExplorer/Interleavings.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 

@@ -1,4 +1,5 @@
 import PersistenceCore
+import InterleavingExplorer
 
 /// One race a lesson explores over every schedule, by name: what the lesson runs, `lab explore`
 /// prints and replays, and the tests check.

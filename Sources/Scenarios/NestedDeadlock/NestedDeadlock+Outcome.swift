@@ -1,4 +1,5 @@
 import PersistenceCore
+import InterleavingExplorer
 
 extension NestedDeadlock {
     /// What the child processes did, and what the explorer found.

@@ -1,6 +1,7 @@
 import Foundation
 import LabSupport
 import PersistenceCore
+import InterleavingExplorer
 import SampleModels
 
 /// "The app froze when the sheet saved": a parent context's queue waits for its child while the
@@ -39,7 +40,7 @@ public struct NestedDeadlock: Scenario {
             "Sources/Scenarios/NestedDeadlock/NestedWaits.swift",
             "Sources/lab/Commands/NestedDeadlockCommand.swift",
             "Sources/PersistenceCore/Nesting/ModelContext+ParentView.swift",
-            "Sources/PersistenceCore/Interleavings/Interleavings.swift",
+            "Sources/InterleavingExplorer/Interleavings.swift",
             "Sources/Scenarios/NestedDeadlock/NestedDeadlock+Outcome.swift",
             "Sources/Scenarios/NestedDeadlock/NestedDeadlock+Report.swift",
         ])

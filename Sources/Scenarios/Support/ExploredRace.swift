@@ -1,4 +1,5 @@
 import PersistenceCore
+import InterleavingExplorer
 
 /// How one run of an increment race ended: both updates kept, one lost, or a save refused.
 public enum RaceOutcome: String, Sendable, Codable, Hashable, CaseIterable {

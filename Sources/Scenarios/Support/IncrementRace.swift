@@ -18,7 +18,7 @@ public enum IncrementRace {
         case whole
     }
 
-    /// The race as a body for ``PersistenceCore/Interleavings``: builds a fresh in-memory store
+    /// The race as a body for `Interleavings` (module InterleavingExplorer): builds a fresh in-memory store
     /// each run, then runs `increments` increments at once, each in a task of its own, on one
     /// shared context or on a context each.
     public static func body(increments: Int = 2, sharingOneContext: Bool, shape: Shape,

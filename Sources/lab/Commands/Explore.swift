@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
+import InterleavingExplorer
 import Scenarios
 
 /// `lab explore [<id>]`: every race a lesson has, run in every schedule; `--save` keeps the first

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
+import TraceViews
 import Scenarios
 
 /// `lab timeline --svg FILE`: article 004's Time Profiler picture, drawn by the trace recorder: the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
+import TraceViews
 import Scenarios
 
 /// `lab trace <lesson> --format perfetto|text [-o FILE]`: runs a lesson under the trace recorder

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PersistenceCore
+import TraceViews
 import Scenarios
 
 /// `lab why <lesson>`: runs a lesson under the trace recorder and says, for each change that did

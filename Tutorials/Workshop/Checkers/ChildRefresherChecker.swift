@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import InterleavingExplorer
 import SampleModels
 
 /// Exercise 17's contract: work the parent's queue runs that needs its child.

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import InterleavingExplorer
 import SampleModels
 import Scenarios
 

@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import InterleavingExplorer
 import SampleModels
 
 /// Exercise 6's contract: a model actor that adds points after a referee confirms them.

@@ -27,4 +27,12 @@ public struct TraceLane: Sendable, Hashable, Identifiable {
     /// The store a context lane's context reads and writes (its `Z_UUID`): which changes could
     /// reach it.
     public let storeIdentifier: UUID?
+
+    package init(id: ID, name: String, kind: Kind, queueLabel: String?, storeIdentifier: UUID?) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.queueLabel = queueLabel
+        self.storeIdentifier = storeIdentifier
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 /// One order in which an explored body's jobs ran: which queue, actor or task took each step.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 extension Trace {
     /// The trace as an SVG picture a browser opens: a lane per row, named at the left, each span

@@ -55,6 +55,15 @@ public struct TraceEvent: Sendable, Hashable, Identifiable {
     /// delivery from the merge or save that caused it.
     public internal(set) var flowsFrom: [UInt64]
 
+    package init(id: UInt64, lane: TraceLane.ID, start: Duration, end: Duration?, kind: Kind, flowsFrom: [UInt64]) {
+        self.id = id
+        self.lane = lane
+        self.start = start
+        self.end = end
+        self.kind = kind
+        self.flowsFrom = flowsFrom
+    }
+
     /// How long it lasted (zero for an instant).
     public var duration: Duration { (end ?? start) - start }
 
@@ -97,6 +106,20 @@ extension TraceEvent.Kind {
     /// A merge of `changes`.
     static func merge(_ changes: ModelContext.Changes) -> Self {
         .merge(updated: ordered(changes.updated), deleted: ordered(changes.deleted), inserted: ordered(changes.inserted))
+    }
+
+    /// Whether this kind names `identifier` among what it changed (or, for a history fetch, read).
+    package func changes(_ identifier: PersistentIdentifier) -> Bool {
+        switch self {
+        case .commit(let inserted, let updated, let deleted), .delivery(_, let inserted, let updated, let deleted):
+            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
+        case .merge(let updated, let deleted, let inserted):
+            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
+        case .batch(_, _, let identifiers), .remoteChange(_, _, let identifiers), .historyFetch(_, let identifiers):
+            identifiers.contains(identifier)
+        default:
+            false
+        }
     }
 
     /// Identifiers in a stable order: by entity, then primary key (temporary ones last).

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 extension Trace {
     /// How one change of a model travelled, or failed to travel, to one lane's context and the
@@ -43,7 +44,7 @@ extension Trace {
     /// happened.
     public func explain(_ identifier: PersistentIdentifier, in lane: String) -> [Journey] {
         guard let target = self.lane(named: lane) else { return [] }
-        let sources = events.filter { Self.isChange($0.kind) && Self.changes(identifier, $0.kind) }
+        let sources = events.filter { Self.isChange($0.kind) && $0.kind.changes(identifier) }
         guard !sources.isEmpty else {
             let words = "\(Self.short(identifier)) was not changed during the trace: no context saved it, no batch request changed it, and no remote-change notification named it"
             return [Journey(identifier: identifier, lane: lane, outcome: .noChangeSeen, steps: [words])]
@@ -127,7 +128,7 @@ extension Trace {
         }
         let steps = steps + ["merged into \(target.name) at \(Self.at(merge.start))"]
         let deliveries = events.filter { $0.lane == target.id && $0.flowsFrom.contains(merge.id) }
-        if let shown = deliveries.first(where: { Self.changes(identifier, $0.kind) }) {
+        if let shown = deliveries.first(where: { $0.kind.changes(identifier) }) {
             return finish(.delivered, steps + ["\(shown.name.components(separatedBy: " delivery").first ?? "an observer") showed it at \(Self.at(shown.start))"])
         }
         let observers = events.contains { $0.lane == target.id && { if case .delivery = $0.kind { true } else { false } }($0) }
@@ -152,20 +153,6 @@ extension Trace {
         case .commit, .batch: true
         case .remoteChange(_, _, let elsewhere): !elsewhere.isEmpty
         default: false
-        }
-    }
-
-    /// Whether an event's kind names `identifier` among what it changed.
-    static func changes(_ identifier: PersistentIdentifier, _ kind: TraceEvent.Kind) -> Bool {
-        switch kind {
-        case .commit(let inserted, let updated, let deleted), .delivery(_, let inserted, let updated, let deleted):
-            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
-        case .merge(let updated, let deleted, let inserted):
-            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
-        case .batch(_, _, let identifiers), .remoteChange(_, _, let identifiers), .historyFetch(_, let identifiers):
-            identifiers.contains(identifier)
-        default:
-            false
         }
     }
 

@@ -1,13 +1,14 @@
 import Dispatch
+import PersistenceCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Where jobs come into a run: the runtime's hooks, a context's `perform` and `performAndWait`,
-/// the core's scheduling points, a new context. Each asks whether the current thread runs the
-/// run's chosen step; only then is the job held (or the step parked).
+/// Where jobs come into a run: the runtime's hooks (here), and a context's work through the core's
+/// seam (below). Each asks whether the current thread runs the run's chosen step; only then is the
+/// job held (or the step parked).
 extension ScheduleRun {
     /// Where the runtime sent a job.
     enum RuntimeDestination {
@@ -53,12 +54,30 @@ extension ScheduleRun {
         }
     }
 
+    func resume(after gate: ThreadGate) {
+        gate.wait()
+        state.withLock { $0.runningThread = pthread_self() }
+    }
+
+    /// The id the runtime gives a task's job ("UnownedJob(id: 12)"); nil for an actor's turn.
+    static func taskID(of job: UnownedJob) -> UInt64? {
+        let text = job.description
+        guard let start = text.range(of: "id: ")?.upperBound else { return nil }
+        return UInt64(text[start...].prefix { $0.isNumber })
+    }
+}
+
+/// The core's side of a run (``ExplorationSeam``): while a run is under way, every context hands
+/// it its `perform` jobs, its `performAndWait` calls, its scheduling points and its new contexts.
+/// Each asks whether the current thread runs the run's chosen step; only then is the job held (or
+/// the step parked).
+extension ScheduleRun: JobController {
     /// `perform` and every asynchronous job on `context`'s queue: holds `body` if the current
     /// step enqueued it.
-    static func holdContextJob(on context: ModelContext, label: String, running task: UnownedJob?,
+    func holdContextJob(on context: ModelContext, label: String, running task: UnownedJob?,
                                _ body: @escaping @Sendable () -> Void) -> Bool {
-        guard let run = activeRun else { return false }
-        let task = task.flatMap(taskID(of:))
+        let run = self
+        let task = task.flatMap(Self.taskID(of:))
         return run.state.withLock { state in
             guard state.isCurrentThreadRunning else {
                 if state.ownedContexts.contains(context.token) {
@@ -77,8 +96,8 @@ extension ScheduleRun {
 
     /// `performAndWait` from the current step: runs `body` as a job of `context`'s lane and parks
     /// the caller until it has run. False (the caller runs it as usual) outside an exploration.
-    static func runAndWait(on context: ModelContext, _ body: @escaping @Sendable () -> Void) -> Bool {
-        guard let run = activeRun else { return false }
+    func runAndWait(on context: ModelContext, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let run = self
         let gate = ThreadGate()
         let held = run.state.withLock { state -> Bool in
             guard state.isCurrentThreadRunning, let caller = state.runningLane else {
@@ -99,8 +118,8 @@ extension ScheduleRun {
     }
 
     /// A scheduling point: parks the current step here until the explorer chooses its lane again.
-    static func pause(at point: SchedulingPoint) {
-        guard let run = activeRun else { return }
+    func pause(at point: SchedulingPoint) {
+        let run = self
         let gate = ThreadGate()
         let parked = run.state.withLock { state -> Bool in
             guard state.isCurrentThreadRunning, let lane = state.runningLane else { return false }
@@ -112,22 +131,10 @@ extension ScheduleRun {
     }
 
     /// Marks a context made by the current step as the run's: using it from elsewhere is an escape.
-    static func noteCreated(_ context: ModelContext) {
-        guard let run = activeRun else { return }
+    func noteCreated(_ context: ModelContext) {
+        let run = self
         run.state.withLock { state in
             if state.isCurrentThreadRunning { state.ownedContexts.insert(context.token) }
         }
-    }
-
-    func resume(after gate: ThreadGate) {
-        gate.wait()
-        state.withLock { $0.runningThread = pthread_self() }
-    }
-
-    /// The id the runtime gives a task's job ("UnownedJob(id: 12)"); nil for an actor's turn.
-    static func taskID(of job: UnownedJob) -> UInt64? {
-        let text = job.description
-        guard let start = text.range(of: "id: ")?.upperBound else { return nil }
-        return UInt64(text[start...].prefix { $0.isNumber })
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import PersistenceCore
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -232,7 +233,9 @@ final class ScheduleRun: @unchecked Sendable {
     ) throws(InterleavingsError) -> Ending {
         Self.current.withLock { $0 = self }
         Self.isActive.store(true, ordering: .releasing)
+        ExplorationSeam.install(self)
         defer {
+            ExplorationSeam.uninstall()
             Self.isActive.store(false, ordering: .releasing)
             Self.current.withLock { $0 = nil }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 extension Trace {
     /// The timeline as columns in a terminal: a column per lane, a row per event in the order

@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 extension Trace {
     /// One run of a lesson: the lanes and events of one store, timed from its own start.

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let (_, trace) = try await TraceRecorder.record { try await lesson.run(in: environment) }
-/// try trace.chromeTraceJSON().write(to: url)     // open it in ui.perfetto.dev
+/// try trace.chromeTraceJSON().write(to: url)     // TraceViews: open it in ui.perfetto.dev
 /// ```
 public enum TraceRecorder {
     /// Runs `body` with recording on, and returns what it recorded. The recorder is process-wide,
@@ -188,7 +188,7 @@ public enum TraceRecorder {
         return state.withLock { recording in
             recording.events.last { event in
                 switch event.kind {
-                case .commit, .batch, .historyFetch: wanted.allSatisfy { Trace.changes($0, event.kind) }
+                case .commit, .batch, .historyFetch: wanted.allSatisfy { event.kind.changes($0) }
                 default: false
                 }
             }?.id ?? 0

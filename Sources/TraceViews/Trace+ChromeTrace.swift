@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 extension Trace {
     /// The trace in the Chrome trace event format, which Perfetto's UI (ui.perfetto.dev) and

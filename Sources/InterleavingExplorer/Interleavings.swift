@@ -1,4 +1,5 @@
 import Foundation
+import PersistenceCore
 
 /// Runs a body once per schedule of its jobs: every order in which its contexts' queues, model
 /// actors and tasks could take their turns. The lab's answer to "is there *any*
@@ -83,12 +84,7 @@ public enum Interleavings {
     /// job here, and never prunes two steps that touch the same name. Does nothing outside an
     /// exploration.
     public static func willAccess(_ name: String) {
-        ScheduleRun.pause(at: .named(name))
-    }
-
-    /// The core's scheduling points: a store read, a commit, a did-save.
-    package static func willAccess(_ point: SchedulingPoint) {
-        ScheduleRun.pause(at: point)
+        ScheduleRun.activeRun?.pause(at: .named(name))
     }
 
     private static func exploreHere<Outcome: Hashable & Sendable>(

@@ -1,7 +1,7 @@
 /// What a recording saw: its lanes and its events, in the order they started.
 ///
-/// Export it with ``chromeTraceJSON()`` (opens in Perfetto's UI and `chrome://tracing`) or
-/// ``text(columnWidth:)``, or ask it why a change did not reach a context with ``explain(_:in:)``.
+/// The module TraceViews draws it (a picture, Perfetto's JSON, text) and asks it why a change did
+/// not reach a context; the core only records it.
 public struct Trace: Sendable, Hashable {
     public let lanes: [TraceLane]
     /// Ordered by start time.
@@ -19,19 +19,6 @@ public struct Trace: Sendable, Hashable {
         positions = Dictionary(uniqueKeysWithValues: self.events.enumerated().map { ($1.id, $0) })
         laneByID = Dictionary(lanes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         duration = events.map { $0.end ?? $0.start }.max() ?? .zero
-    }
-
-    /// The lanes' names, each once, in the order they first appeared: the rows of a picture.
-    /// Lanes of one name (the contexts of a lesson's repeated runs, all called "reader") share a row.
-    public var rowNames: [String] {
-        var seen = Set<String>()
-        return lanes.map(\.name).filter { seen.insert($0).inserted }
-    }
-
-    /// The row of each lane: where ``rowNames`` lists its name.
-    func rows() -> [TraceLane.ID: Int] {
-        let position = Dictionary(rowNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return Dictionary(uniqueKeysWithValues: lanes.map { ($0.id, position[$0.name] ?? 0) })
     }
 
     /// The lane called `name`, if the trace has one (the first, when several share the name).
