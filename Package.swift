@@ -65,8 +65,9 @@ let package = Package(
             name: "ConcurrencyDebugTesting",
             dependencies: ["PersistenceCore"]
         ),
-        // The course's models (Item, Person, DomainItem, ImportedItem), defined once for the
-        // lessons, the workshop, the helper process, the tests and the benchmarks.
+        // The course's models (Item, Person, DomainItem, ImportedItem, and Trip with its Stops and
+        // Tags), defined once for the lessons, the workshop, the helper process, the tests and the
+        // benchmarks.
         .target(
             name: "SampleModels",
             dependencies: ["PersistenceCore"]
@@ -142,7 +143,7 @@ let package = Package(
             name: "store-test-helper",
             dependencies: ["PersistenceCore", "SampleModels", "CSQLite"]
         ),
-        // What the test targets share: temporary directories, gates, waits, the helper processes.
+        // What the test targets share: temporary directories, gates, the helper processes.
         .target(
             name: "TestSupport",
             dependencies: ["PersistenceCore", "LabSupport"],
