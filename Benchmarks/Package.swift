@@ -30,6 +30,8 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "PersistenceCore", package: "ConcurrencyLab"),
                 .product(name: "SampleModels", package: "ConcurrencyLab"),
+                // The explorer's own speed (InterleavingsBenchmarks).
+                .product(name: "InterleavingExplorer", package: "ConcurrencyLab"),
                 // The lessons' MainQueueHeartbeat: one heartbeat for the lessons and the benchmarks.
                 .product(name: "Scenarios", package: "ConcurrencyLab"),
                 .product(name: "Benchmark", package: "benchmark"),

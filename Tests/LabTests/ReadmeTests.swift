@@ -63,6 +63,18 @@ struct ReadmeTests {
         }
     }
 
+    @Test("Benchmarks/README.md holds how to run, the goals and the latest table, and its history lives beside it")
+    func benchmarksReadme() throws {
+        let page = try String(contentsOf: PackageRoot.file("Benchmarks/README.md"), encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        #expect(lines.count < 400, "a reader finds the current numbers in a page, not a log: \(lines.count) lines")
+        for section in ["## Running", "## Goals", "## Latest results"] {
+            #expect(lines.contains(section), "no section \(section)")
+        }
+        #expect(page.contains("(HISTORY.md)"), "the README links the log of past rounds")
+        #expect(FileManager.default.fileExists(atPath: PackageRoot.file("Benchmarks/HISTORY.md").path))
+    }
+
     // MARK: Reading the page
 
     /// The numbers written right after `prefix`, in the order they appear.

@@ -1,4 +1,5 @@
 import Benchmark
+import InterleavingExplorer
 import PersistenceCore
 import Scenarios
 
