@@ -22,13 +22,13 @@ struct WorkshopCheckerTests {
         }
     }
 
-    @Test("The exercise file as shipped carries the catalog's hints", arguments: WorkshopCatalog.all)
+    @Test("The exercise file as shipped gives at least two hints, numbered, and the command that checks it", arguments: WorkshopCatalog.all)
     func hintsInFile(_ exercise: Exercise) throws {
         guard try ExerciseFile.isUntouched(exercise) else { return }
         let words = try ExerciseFile.commentWords(of: exercise)
-        #expect(exercise.hints.count >= 2)
+        #expect(exercise.hints.count >= 2, "\(exercise.id): the file's opening comment gives \(exercise.hints.count) hints")
         for (number, hint) in exercise.hints.enumerated() {
-            #expect(words.contains("Hint \(number + 1): " + hint), "\(exercise.id): hint \(number + 1) differs from the file")
+            #expect(words.contains("Hint \(number + 1): " + hint), "\(exercise.id): hint \(number + 1) is not numbered \(number + 1)")
         }
         #expect(words.contains("swift run lab workshop \(exercise.id)"))
     }
