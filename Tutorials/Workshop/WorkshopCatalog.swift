@@ -4,7 +4,7 @@
 ///
 /// Each exercise's hints are written once, in its file (see `HintComments`); `shippedFingerprint`
 /// is the file's FNV-1a as shipped (`Scripts/tutorials/exercise-fingerprints.py` prints them after
-/// a deliberate change).
+/// a deliberate change, and `WorkshopCheckerTests` fails while a committed file differs from it).
 public enum WorkshopCatalog {
     /// The exercises, in the order a learner meets them.
     public static let all: [Exercise] = [
