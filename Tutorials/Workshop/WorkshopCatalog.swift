@@ -13,7 +13,7 @@ public enum WorkshopCatalog {
             title: "Fix this wrong-queue mutation",
             goal: "`setCount(_:of:in:)` is called from a background thread, but `item` belongs to `context`, a private-queue context. Today the write lands on the caller's thread: it \"works\", and it is a data race. Make the write happen on the context's queue.",
             file: "Tutorials/Workshop/Exercises/CountUpdater.swift",
-            shippedFingerprint: 0xb01b63080c5b675b,
+            shippedFingerprint: 0x18eca75f79b05264,
             checkExercise: { await CountUpdaterChecker.check(CountUpdater.self) },
             checkSolution: { await CountUpdaterChecker.check(Solution.CountUpdater.self) }
         ),
