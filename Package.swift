@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TutorialsTests",
-            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios", "LabSupport", "TestSupport"]
+            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios", "Workshop", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

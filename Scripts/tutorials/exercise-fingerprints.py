@@ -2,8 +2,9 @@
 """Prints the FNV-1a fingerprint of every workshop exercise file, as WorkshopCatalog records them.
 
 Run it after changing an exercise file on purpose (the shipped version), and paste the new
-value into Tutorials/Workshop/WorkshopCatalog.swift: the checker tests only insist that a
-checker fails on an exercise file that still has its shipped fingerprint.
+value into Tutorials/Workshop/WorkshopCatalog.swift. The checker tests insist that a checker fails
+on an exercise file that has its shipped fingerprint; they skip a file edited here (a learner's),
+and fail on a file git shows as committed whose fingerprint is not the catalog's.
 """
 import pathlib
 

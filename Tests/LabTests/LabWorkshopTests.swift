@@ -14,6 +14,7 @@ struct LabWorkshopTests {
         let status: String
         let findings: [String]
         let hints: [String]
+        let hintCount: Int
         let untouched: Bool?
     }
 
@@ -45,7 +46,8 @@ struct LabWorkshopTests {
         for status in statuses {
             #expect(["done", "to do"].contains(status.status))
             if status.status == "to do" {
-                #expect(!status.findings.isEmpty && status.hints.count == 1, "\(status.id)")
+                // The hints are the file's: a learner may have deleted them
+                #expect(!status.findings.isEmpty && status.hints.count == min(1, status.hintCount), "\(status.id)")
             }
             if status.untouched == true {
                 #expect(status.status == "to do", "\(status.id): an untouched exercise cannot be done")
@@ -62,7 +64,7 @@ struct LabWorkshopTests {
         }
         if result.standardOutput.contains("to do") {
             #expect(result.standardOutput.contains("Next: "))
-            #expect(result.standardOutput.contains("Hint 1: "))
+            #expect(result.standardOutput.contains("Hint 1: ") || result.standardOutput.contains("No hints left in the file"))
         }
     }
 

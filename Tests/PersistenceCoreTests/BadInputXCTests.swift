@@ -45,32 +45,26 @@ final class BadInputXCTests: XCTestCase {
         }
     }
 
-    func testReadOnlyFile_isRefusedAtOpenAndLeftUntouched() throws {
+    func testReadOnlyFile_isRefusedAtOpenAndLeftUntouched() async throws {
         // Given a store this process may not write: immutable for root (who ignores permission
         // bits), mode 0444 for anyone else
         let directory = TemporaryDirectory()
         let url = directory.file("readonly.sqlite")
         try makeStore(at: url)
-        if ReadOnlyFiles.isRoot {
-            guard ReadOnlyFiles.setImmutable(true, url) else {
-                throw XCTSkip("running as root and `chattr +i` is not possible here, so no file is read-only for this process")
-            }
-        } else {
-            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
-        }
-        defer {
-            ReadOnlyFiles.setImmutable(false, url)
-            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
-        }
-        let before = contents(of: url)
+        let checked: Void? = try await ReadOnlyFiles.whileReadOnly(url, mode: 0o444) {
+            let before = contents(of: url)
 
-        // When a container opens it
-        XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(url))) { error in
-            // Then it is refused as read-only, before SQLite opens it, and the bytes are unchanged
-            assertReadOnly(error, url, mentioning: ["read-only", "not writable", "left untouched"])
+            // When a container opens it
+            XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(url))) { error in
+                // Then it is refused as read-only, before SQLite opens it, and the bytes are unchanged
+                assertReadOnly(error, url, mentioning: ["read-only", "not writable", "left untouched"])
+            }
+            XCTAssertEqual(contents(of: url), before)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url.path + "-wal"))
         }
-        XCTAssertEqual(contents(of: url), before)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path + "-wal"))
+        if checked == nil {
+            throw XCTSkip("running as root and `chattr +i` is not possible here, so no file is read-only for this process")
+        }
     }
 
     func testReadOnlyFile_isRefusedForAUserWithoutWritePermission() async throws {
@@ -102,37 +96,31 @@ final class BadInputXCTests: XCTestCase {
         XCTAssertEqual(contents(of: url), before)
     }
 
-    func testReadOnlyFolder_isRefusedAtOpen() throws {
+    func testReadOnlyFolder_isRefusedAtOpen() async throws {
         // Given a store whose folder this process may not write (SQLite needs it for -wal and -shm)
         let directory = TemporaryDirectory()
         let folder = directory.file("sealed")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let url = folder.appendingPathComponent("store.sqlite")
         try makeStore(at: url)
-        if ReadOnlyFiles.isRoot {
-            guard ReadOnlyFiles.setImmutable(true, folder) else {
-                throw XCTSkip("running as root and `chattr +i` is not possible here, so no folder is read-only for this process")
-            }
-        } else {
-            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
-        }
-        defer {
-            ReadOnlyFiles.setImmutable(false, folder)
-            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        }
-        let before = contents(of: url)
+        let checked: Void? = try await ReadOnlyFiles.whileReadOnly(folder, mode: 0o555) {
+            let before = contents(of: url)
 
-        // When a container opens the store, or creates a new one in that folder
-        XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(url))) { error in
-            // Then both are refused as read-only, naming the folder
-            assertReadOnly(error, url, mentioning: ["folder", folder.path, "-wal"])
+            // When a container opens the store, or creates a new one in that folder
+            XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(url))) { error in
+                // Then both are refused as read-only, naming the folder
+                assertReadOnly(error, url, mentioning: ["folder", folder.path, "-wal"])
+            }
+            let new = folder.appendingPathComponent("new.sqlite")
+            XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(new))) { error in
+                assertReadOnly(error, new, mentioning: ["folder", folder.path])
+            }
+            XCTAssertEqual(contents(of: url), before)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: new.path))
         }
-        let new = folder.appendingPathComponent("new.sqlite")
-        XCTAssertThrowsError(try ModelContainer(for: ImportedItem.self, configuration: .file(new))) { error in
-            assertReadOnly(error, new, mentioning: ["folder", folder.path])
+        if checked == nil {
+            throw XCTSkip("running as root and `chattr +i` is not possible here, so no folder is read-only for this process")
         }
-        XCTAssertEqual(contents(of: url), before)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: new.path))
     }
 
     func testLockedStore_failsWithStoreBusyAfterTheTimeoutAndWorksOnceReleased() async throws {

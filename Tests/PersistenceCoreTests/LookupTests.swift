@@ -57,7 +57,7 @@ struct LookupTests {
             try writer.save()
         }
         reader.performAndWait {
-            #expect(throws: ModelError.self) { try reader.existingModel(for: id, as: Item.self) }
+            #expect(throws: ModelError.modelNotFound(id)) { try reader.existingModel(for: id, as: Item.self) }
         }
     }
 

@@ -155,6 +155,8 @@ struct PredicateTranslationTests {
                 == "ZAGE DESC, ZNAME COLLATE SWIFT ASC")
         #expect(SortTranslator.orderBy([SortDescriptor(\Record.name, comparator: .lexical, order: .reverse)]) == "ZNAME COLLATE SWIFT DESC")
         #expect(SortTranslator.orderBy([SortDescriptor(\Record.title)]) == "ZTITLE COLLATE SWIFT ASC")
+        #expect(SortTranslator.orderBy([SortDescriptor(\Record.title, order: .reverse), SortDescriptor(\Record.age)])
+                == "ZTITLE COLLATE SWIFT DESC, ZAGE ASC")
         #expect(SortTranslator.orderBy([SortDescriptor(\Record.due, order: .reverse)]) == "ZDUE DESC")
         #expect(SortTranslator.orderBy([SortDescriptor(\Record.token)]) == nil)
         #expect(SortTranslator.orderBy([SortDescriptor(\Record.age), SortDescriptor(\Record.nameLength)]) == nil)

@@ -1,6 +1,7 @@
 import Scenarios
 
-/// The course's table of contents: a chapter per article, a tutorial per scenario.
+/// The course's table of contents: a chapter per article, a tutorial per scenario, as the scenario
+/// catalog orders them (`ScenarioCatalog.chapters`).
 ///
 /// `ConcurrencyLab.docc/Tutorials/ConcurrencyLab.tutorial` lists the same chapters in the same
 /// order, and each scenario's tutorial is `ConcurrencyLab.docc/Tutorials/<scenario id>.tutorial`;
@@ -16,18 +17,20 @@ public enum TutorialCatalog {
         public let scenarioIDs: [String]
     }
 
-    /// The chapters, in article order. Article 002 is the Chinese edition of 000, so it has none.
-    public static let chapters: [Chapter] = [
-        Chapter(article: .swiftDataConcurrency, image: "chapter-swiftdata.svg",
-                scenarioIDs: ["wrong-queue-mutation", "task-vs-detached", "nonisolated-async", "id-passing"]),
-        Chapter(article: .customExecutor, image: "chapter-executor.svg",
-                scenarioIDs: ["model-actor-executor", "actor-reentrancy"]),
-        Chapter(article: .coreDataTips, image: "chapter-coredata.svg",
-                scenarioIDs: ["wrong-context-queue", "starved-pool", "merge-conflicts", "change-merging",
-                              "list-that-does-not-update", "widget-change", "deleted-model", "relationship-faults", "edit-scratchpad", "private-parent-stack", "nested-deadlock"]),
-        Chapter(article: .backgroundModelActor, image: "chapter-background.svg",
-                scenarioIDs: ["background-storage", "reads-during-import", "compiler-lessons"]),
-    ]
+    /// The chapters: the scenario catalog's, each with its image.
+    public static let chapters: [Chapter] = ScenarioCatalog.chapters.map { chapter in
+        Chapter(article: chapter.article, image: image(of: chapter.article), scenarioIDs: chapter.lessons.map { $0.info.id })
+    }
+
+    /// The chapter image of an article's chapter.
+    static func image(of article: Article) -> String {
+        switch article {
+        case .swiftDataConcurrency: "chapter-swiftdata.svg"
+        case .customExecutor: "chapter-executor.svg"
+        case .coreDataTips: "chapter-coredata.svg"
+        case .backgroundModelActor: "chapter-background.svg"
+        }
+    }
 
     /// Every tutorial's scenario id, in table-of-contents order.
     public static var scenarioIDs: [String] {

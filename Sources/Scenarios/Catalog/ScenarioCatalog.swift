@@ -1,32 +1,50 @@
 /// Every scenario, in course order: the one list the CLI, the tests and the tutorials read.
 public enum ScenarioCatalog {
-    /// The scenarios, in the order a learner meets them.
-    ///
-    /// Article by article, as the course's chapters go (000, 001, 003, 004): `lab list` numbers
-    /// them in this order, the tutorials' table of contents and the workshop follow it, and the
-    /// tests check that they do.
-    public static let all: [any Scenario.Type] = [
-        WrongQueueMutation.self,
-        TaskVsDetached.self,
-        NonisolatedAsync.self,
-        IDPassing.self,
-        ModelActorExecutor.self,
-        ActorReentrancy.self,
-        WrongContextQueue.self,
-        StarvedPool.self,
-        MergeConflicts.self,
-        ChangeMerging.self,
-        ListThatDoesNotUpdate.self,
-        WidgetChange.self,
-        DeletedModel.self,
-        RelationshipFaults.self,
-        EditScratchpad.self,
-        PrivateParentStack.self,
-        NestedDeadlock.self,
-        BackgroundStorage.self,
-        ReadsDuringImport.self,
-        CompilerLessons.self,
+    /// The course's chapters, one per article that has lessons, in article order (000, 001, 003,
+    /// 004), each with its lessons in the order a learner meets them: the one place a lesson is
+    /// listed. The tutorials' table of contents is built from it; 002 is 000's Chinese edition.
+    public static let chapters: [Chapter] = [
+        Chapter(article: .swiftDataConcurrency, lessons: [
+            WrongQueueMutation.self,
+            TaskVsDetached.self,
+            NonisolatedAsync.self,
+            IDPassing.self,
+        ]),
+        Chapter(article: .customExecutor, lessons: [
+            ModelActorExecutor.self,
+            ActorReentrancy.self,
+        ]),
+        Chapter(article: .coreDataTips, lessons: [
+            WrongContextQueue.self,
+            StarvedPool.self,
+            MergeConflicts.self,
+            ChangeMerging.self,
+            ListThatDoesNotUpdate.self,
+            WidgetChange.self,
+            DeletedModel.self,
+            RelationshipFaults.self,
+            EditScratchpad.self,
+            PrivateParentStack.self,
+            NestedDeadlock.self,
+        ]),
+        Chapter(article: .backgroundModelActor, lessons: [
+            BackgroundStorage.self,
+            ReadsDuringImport.self,
+            CompilerLessons.self,
+        ]),
     ]
+
+    /// The scenarios, in the order a learner meets them: chapter by chapter. `lab list` numbers
+    /// them in this order, and the workshop and both test runners follow it.
+    public static let all: [any Scenario.Type] = chapters.flatMap(\.lessons)
+
+    /// The lessons that follow one article: a chapter of the course.
+    public struct Chapter: Sendable {
+        /// The article the chapter follows; each of its lessons names it among its `articles`.
+        public let article: Article
+        /// The chapter's lessons, in order.
+        public let lessons: [any Scenario.Type]
+    }
 
     /// The descriptions of every scenario, in order.
     public static var infos: [ScenarioInfo] { all.map { $0.info } }

@@ -7,25 +7,19 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import N items on the main context, on a background context and through a model actor; compare.")
 
-    @Option(name: .long, help: "How many items each import inserts.")
-    var items = 20_000
-
+    @OptionGroup var size: ItemsOption
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        guard (1...5_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 5000000.") }
-    }
-
     func run() async throws {
         let environment = try store.environment()
-        let bar = ProgressBar(total: items * ImportBench.Place.allCases.count, enabled: !output.json)
+        let bar = ProgressBar(total: size.items * ImportBench.Place.allCases.count, enabled: !output.json)
         var results: [ImportBench.Result] = []
         for (offset, place) in ImportBench.Place.allCases.enumerated() {
-            let base = offset * items
+            let base = offset * size.items
             bar.update(base, label: place.rawValue)
             do {
-                results.append(try await ImportBench.run(place, items: items, in: environment) { bar.update(base + $0, label: place.rawValue) })
+                results.append(try await ImportBench.run(place, items: size.items, in: environment) { bar.update(base + $0, label: place.rawValue) })
             } catch {
                 bar.finish()
                 throw LabFailure(message: "the \(place.rawValue) import failed: \(error)")
@@ -53,7 +47,7 @@ struct Bench: AsyncParsableCommand {
     private func printTable(_ results: [ImportBench.Result]) {
         let terminal = Terminal.standardOutput
         let baseline = results.first { $0.place == .mainContext }?.seconds ?? 1
-        let header = ["import of \(items) items", "time", "vs main", "longest main-queue wait", "main queue blocked"]
+        let header = ["import of \(size.items) items", "time", "vs main", "longest main-queue wait", "main queue blocked"]
         let rows = results.map { result in
             [result.place.rawValue,
              String(format: "%.0f ms", result.seconds * 1000),

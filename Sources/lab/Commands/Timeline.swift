@@ -29,14 +29,11 @@ struct Timeline: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the SVG.", valueName: "FILE"))
     var svg: String
 
-    @Option(name: .long, help: "How many items each import inserts.")
-    var items = 20_000
-
+    @OptionGroup var size: ItemsOption
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard (1...5_000_000).contains(items) else { throw ValidationError("--items must be between 1 and 5000000.") }
         if readsDuringImport && listThatDoesNotUpdate {
             throw ValidationError("Choose one of --reads-during-import and --list-that-does-not-update.")
         }
@@ -45,7 +42,7 @@ struct Timeline: AsyncParsableCommand {
     func run() async throws {
         let environment = try store.environment()
         if readsDuringImport {
-            let (outcome, trace) = try await TraceRecorder.record { try await ReadsDuringImport(itemCount: items).run(in: environment) }
+            let (outcome, trace) = try await TraceRecorder.record { try await ReadsDuringImport(itemCount: size.items).run(in: environment) }
             let (shared, pool) = (outcome.sharedConnection, outcome.readerPool)
             return try finish(trace, title: "\(ReadsDuringImport.info.id): \(ReadsDuringImport.info.title)",
                               summary: "the list's longest frame took "
@@ -61,10 +58,10 @@ struct Timeline: AsyncParsableCommand {
                                 + "\(reached[1]) with automatic merging, \(reached[2]) with the batch merged by hand")
         }
         let ((main, background), trace) = try await TraceRecorder.record {
-            (try await ImportBench.run(.mainContext, items: items, in: environment),
-             try await ImportBench.run(.backgroundContext, items: items, in: environment))
+            (try await ImportBench.run(.mainContext, items: size.items, in: environment),
+             try await ImportBench.run(.backgroundContext, items: size.items, in: environment))
         }
-        try finish(trace, title: "The main queue while \(items) items are imported: on the main context, then on a background context",
+        try finish(trace, title: "The main queue while \(size.items) items are imported: on the main context, then on a background context",
                    summary: "the main queue was blocked " + String(format: "%.0f%%", main.mainQueueBlockedShare * 100)
                     + " of the main-context import and " + String(format: "%.0f%%", background.mainQueueBlockedShare * 100)
                     + " of the background import")

@@ -124,6 +124,9 @@ struct WorkshopPrinter {
             let lines = Terminal.wrap("Hint \(number + 1): " + hint, indent: "  ")
             lines.forEach { terminal.line(terminal.paint($0, .yellow)) }
         }
+        if !status.isDone, status.hintCount == 0 {
+            terminal.line(terminal.paint("  No hints left in the file: `git show HEAD:\(status.file)` shows them as shipped.", .gray))
+        }
         if !status.isDone, status.hints.count < status.hintCount {
             terminal.line(terminal.paint("  More hints: swift run lab workshop \(status.id) --hints \(status.hints.count + 1)", .gray))
         }

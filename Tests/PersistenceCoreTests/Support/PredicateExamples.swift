@@ -93,6 +93,9 @@ struct PredicateExample: Sendable, CustomTestStringConvertible {
             PredicateExample("!($0.name.contains(\"a\") && $0.age > 0)",
                              #Predicate { !($0.name.contains("a") && $0.age > 0) }, .sql),
             PredicateExample("$0.score * 2 > 1 (Double arithmetic)", #Predicate { $0.score * 2 > 1 }, .memory),
+            PredicateExample("$0.title != \"Manager\" && $0.age > 0", #Predicate { $0.title != "Manager" && $0.age > 0 }, .sql),
+            PredicateExample("$0.name.contains(\"li\") || $0.isDone", #Predicate { $0.name.contains("li") || $0.isDone }, .sql),
+            PredicateExample("$0.nameLength > 4 && !$0.isDone", #Predicate { $0.nameLength > 4 && !$0.isDone }, .sqlThenMemory),
         ]
     }()
 
@@ -122,6 +125,8 @@ struct SortExample: Sendable, CustomTestStringConvertible {
                     offset: 3, sortsInSQL: true),
         SortExample("title (nil first)", [SortDescriptor(\.title)], sortsInSQL: true),
         SortExample("title ↓ (nil last), limit 6", [SortDescriptor(\.title, order: .reverse)], limit: 6, sortsInSQL: true),
+        SortExample("title ↓, age ↑, limit 5, offset 2", [SortDescriptor(\.title, order: .reverse), SortDescriptor(\.age)],
+                    limit: 5, offset: 2, sortsInSQL: true),
         SortExample("due, score ↓, offset 1, limit 10", [SortDescriptor(\.due), SortDescriptor(\.score, order: .reverse)],
                     limit: 10, offset: 1, sortsInSQL: true),
         SortExample("score ↓ where age > 0, limit 3", [SortDescriptor(\.score, order: .reverse)],

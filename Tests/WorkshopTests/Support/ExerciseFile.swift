@@ -1,5 +1,6 @@
 import Foundation
 import LabSupport
+import TestSupport
 import Testing
 import Workshop
 
@@ -19,10 +20,33 @@ enum ExerciseFile {
             .joined(separator: " ")
     }
 
-    /// True when the file is byte for byte as shipped: only then must its checker fail.
-    static func isUntouched(_ exercise: Exercise) throws -> Bool {
-        let data = try Data(contentsOf: PackageRoot.file(exercise.file))
-        return Fingerprint.fnv1a(data) == exercise.shippedFingerprint
+    /// Where an exercise file stands against the one shipped.
+    enum State: Equatable {
+        /// Its fingerprint is the catalog's.
+        case shipped
+        /// Git shows it as committed, yet its fingerprint is not the catalog's: changed on purpose
+        /// and committed without its new fingerprint.
+        case committedWithStaleFingerprint
+        /// Edited here: a learner's file (or a change not committed yet), theirs to get right.
+        /// Without git to ask, every file whose fingerprint differs counts as edited.
+        case edited
+    }
+
+    /// Where `exercise`'s file stands: "shipped" is the catalog's fingerprint, known without git;
+    /// git only tells a learner's edit from a fingerprint left stale.
+    static func state(of exercise: Exercise) async -> State {
+        if exercise.isUntouched == true { return .shipped }
+        return await GitCheckout.isAsCommitted(exercise.file) ? .committedWithStaleFingerprint : .edited
+    }
+
+    /// The exercises whose file is the committed one, in catalog order: those a test may insist
+    /// on. A file edited here is left out, and `WorkshopCheckerTests.fingerprints` names it.
+    static func committed() async -> [Exercise] {
+        var committed: [Exercise] = []
+        for exercise in WorkshopCatalog.all where await state(of: exercise) != .edited {
+            committed.append(exercise)
+        }
+        return committed
     }
 }
 

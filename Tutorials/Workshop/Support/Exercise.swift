@@ -1,8 +1,8 @@
 import Foundation
 import LabSupport
 
-/// One workshop exercise: what to do, the file to edit, the hints, and the checker that says what
-/// is still wrong.
+/// One workshop exercise: what to do, the file to edit, and the checker that says what is still
+/// wrong; the hints are in the file.
 ///
 /// The checker runs either the learner's type (in `Exercises/`) or the reference solution's (in
 /// `Solutions/`): both conform to the same small protocol, declared next to the checker.
@@ -16,15 +16,13 @@ public struct Exercise: Sendable, Identifiable {
     public let goal: String
     /// The file the learner edits, from the package root.
     public let file: String
-    /// The hints, gentlest first; the exercise file carries the same ones.
-    public let hints: [String]
     /// The FNV-1a fingerprint of the exercise file as shipped: tells an untouched file from an edited one.
     public let shippedFingerprint: UInt64
 
     let checkExercise: @Sendable () async -> [String]
     let checkSolution: @Sendable () async -> [String]
 
-    init(id: String, title: String, goal: String, file: String, hints: [String],
+    init(id: String, title: String, goal: String, file: String,
          shippedFingerprint: UInt64,
          checkExercise: @escaping @Sendable () async -> [String],
          checkSolution: @escaping @Sendable () async -> [String]) {
@@ -32,7 +30,6 @@ public struct Exercise: Sendable, Identifiable {
         self.title = title
         self.goal = goal
         self.file = file
-        self.hints = hints
         self.shippedFingerprint = shippedFingerprint
         self.checkExercise = checkExercise
         self.checkSolution = checkSolution
@@ -59,6 +56,13 @@ public struct Exercise: Sendable, Identifiable {
     /// The exercise file's location in this checkout.
     public var fileURL: URL {
         PackageRoot.url.appendingPathComponent(file)
+    }
+
+    /// The hints, gentlest first, as the exercise file's opening comment gives them (`// Hint 1: …`):
+    /// none when the file cannot be read or its hints were deleted (`git show HEAD:<file>` has them).
+    public var hints: [String] {
+        guard let text = try? String(contentsOf: fileURL, encoding: .utf8) else { return [] }
+        return HintComments.hints(in: text)
     }
 
     /// True when the exercise file is exactly as shipped, false when edited, nil when it cannot be
