@@ -92,6 +92,16 @@ case "registered", "existing", "fault":
             }
         }
     }
+case "hop":
+    // `count` empty jobs handed to a background context's queue, then one wait behind them: the
+    // path every `perform`, merge and model actor's job takes into a queue (the exploration seam's
+    // check included); callgrind counts the handing over, on this thread.
+    let container = try store(0)
+    let context = container.newBackgroundContext()
+    measured {
+        for _ in 0..<count { context.perform {} }
+        context.performAndWait {}
+    }
 case "batch":
     let container = try store(count)
     for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
@@ -212,5 +222,5 @@ case "sizes":
     print("Item \(mallocUsableSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
           + "its BackingData \(mallocUsableSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
 default:
-    print("usage: profile import|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|sizes [count]")
+    print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|sizes [count]")
 }

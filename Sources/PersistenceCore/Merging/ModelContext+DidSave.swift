@@ -102,7 +102,7 @@ extension ModelContext {
         /// not build sets no observer may read (read it with ``init(userInfo:)``); and, for code
         /// written for SwiftData, the identifiers as arrays under ``ModelContext/NotificationKey``'s
         /// raw values. Arrays need no hashing and one allocation each: importing 100k models in one
-        /// save allocated as often with them as without (see the Benchmarks README, issue 36).
+        /// save allocated as often with them as without (see `Benchmarks/HISTORY.md`, issue 36).
         public var userInfo: [AnyHashable: Any] {
             [Key.changes: self,
              NotificationKey.insertedIdentifiers.rawValue: insertedSet.array,
