@@ -123,15 +123,22 @@ struct ChangeMergingTests {
         }
     }
 
-    @Test("automaticallyMergesChangesFromParent merges every other save into the main context")
+    /// A container whose view context merges every save by itself, and Ada, saved there.
     @MainActor
-    func automaticMerge() async throws {
+    func adaInAnAutoMergingViewContext() throws -> (ModelContainer, ModelContext, Person) {
         let container = try makeContainer()
         let main = container.viewContext
         main.automaticallyMergesChangesFromParent = true
         let ada = Person(name: "Ada", age: 36, sex: "f")
         main.insert(ada)
         try main.save()
+        return (container, main, ada)
+    }
+
+    @Test("automaticallyMergesChangesFromParent merges every other save into the main context")
+    @MainActor
+    func automaticMerge() async throws {
+        let (container, main, ada) = try adaInAnAutoMergingViewContext()
         let id = ada.persistentModelID
 
         // Wait for the merge deterministically: it is enqueued on the main queue in save order,
@@ -149,12 +156,7 @@ struct ChangeMergingTests {
     @MainActor
     func batchDeleteNotMerged() async throws {
         // Given Ada, saved and registered in an auto-merging main context
-        let container = try makeContainer()
-        let main = container.viewContext
-        main.automaticallyMergesChangesFromParent = true
-        let ada = Person(name: "Ada", age: 36, sex: "f")
-        main.insert(ada)
-        try main.save()
+        let (container, main, ada) = try adaInAnAutoMergingViewContext()
         let posted = Locked(0)
         let observer = NotificationCenter.default.addObserver(forName: ModelContext.didSave, object: nil, queue: nil) { note in
             if note.object == nil { posted.withLock { $0 += 1 } }

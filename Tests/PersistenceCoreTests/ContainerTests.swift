@@ -44,13 +44,7 @@ struct ContainerTests {
     func uriResolution() throws {
         let container = try makeContainer()
         let other = try makeContainer()
-        let context = container.newBackgroundContext()
-        let id = try context.performAndWait {
-            let item = Item(timestamp: .now)
-            context.insert(item)
-            try context.save()
-            return item.persistentModelID
-        }
+        let id = try saveItem(in: container)
         #expect(container.identifier(forURIRepresentation: id.uriRepresentation) == id)
         #expect(other.identifier(forURIRepresentation: id.uriRepresentation) == nil)
         #expect(container.identifier(forURIRepresentation: URL(string: "x-lab://nonsense")!) == nil)

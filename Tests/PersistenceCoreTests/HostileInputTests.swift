@@ -298,13 +298,7 @@ struct HostileInputTests {
     ])
     func decoratedURIs(suffix: String) throws {
         let container = try makeContainer()
-        let context = container.newBackgroundContext()
-        let id = try context.performAndWait {
-            let item = Item(timestamp: .now)
-            context.insert(item)
-            try context.save()
-            return item.persistentModelID
-        }
+        let id = try saveItem(in: container)
         let exact = id.uriRepresentation.absoluteString
         #expect(URL(string: exact).flatMap(container.identifier(forURIRepresentation:)) == id)
         #expect(URL(string: exact + suffix).flatMap(container.identifier(forURIRepresentation:)) == nil)

@@ -20,19 +20,8 @@ struct ResultsObserverTests {
     /// `count`; `body` runs on that context's queue.
     func withObserver(items count: Int = 3, merging: Bool = false,
                       _ body: (ModelContainer, ModelContext, ResultsObserver<Item, Never>) throws -> Void) throws {
-        let container = try makeContainer([Item.self, Person.self])
-        let seed = container.newBackgroundContext()
-        try seed.performAndWait {
-            for number in 0..<count { seed.insert(item(number)) }
-            try seed.save()
-        }
-        let context = container.newBackgroundContext()
-        context.automaticallyMergesChangesFromParent = merging
-        try context.runAndWait {
-            let observer = try ResultsObserver<Item, Never>(
-                fetchDescriptor: FetchDescriptor(sortBy: [SortDescriptor(\.count)]), modelContext: context)
-            try body(container, context, observer)
-        }
+        let (container, context, observer) = try observed(items: count, merging: merging)
+        try context.runAndWait { try body(container, context, observer) }
     }
 
     /// A container holding items 0..<count, and a context with an observer of every item by

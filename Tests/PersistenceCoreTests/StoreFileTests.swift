@@ -11,6 +11,17 @@ struct StoreFileTests {
         try ModelContainer(for: [], configuration: .file(url))
     }
 
+    /// Makes a store at `url`, lets its container go, and returns the file's bytes: closed, the
+    /// container folded the log into the main file, so a cut made to them hits real pages.
+    func closedStore(at url: URL) throws -> Data {
+        do {
+            let container = try open(url)
+            _ = container.storeIdentifier
+        }
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        return try #require(contents(of: url))
+    }
+
     @Test("While a connection of this process has a store open, opening it again reads its header with no handle of our own")
     func noHandleBesideOpenConnections() throws {
         // Closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
@@ -75,13 +86,7 @@ struct StoreFileTests {
     func truncated(keeping fraction: Double) throws {
         let directory = TemporaryDirectory()
         let url = directory.file("truncated.sqlite")
-        do {
-            let container = try open(url)
-            _ = container.storeIdentifier
-        }
-        // Closed, the container folded the WAL into the main file, so the truncation hits real pages.
-        try #require(OpenStoreFiles.waitUntilClosed(url))
-        let whole = try #require(contents(of: url))
+        let whole = try closedStore(at: url)
         #expect(whole.count > 1024)
         let cut = whole.prefix(Int(Double(whole.count) * fraction) + 3)
         try Data(cut).write(to: url)
@@ -96,12 +101,7 @@ struct StoreFileTests {
     func truncatedWithALog() throws {
         let directory = TemporaryDirectory()
         let url = directory.file("truncated.sqlite")
-        do {
-            let container = try open(url)
-            _ = container.storeIdentifier
-        }
-        try #require(OpenStoreFiles.waitUntilClosed(url))
-        let whole = try #require(contents(of: url))
+        let whole = try closedStore(at: url)
         // Whole pages, as a checkpoint cut short leaves them: the header's size check stands
         // aside while a log is there, since SQLite finishes such a checkpoint from the log.
         let cut = whole.prefix(whole.count / 2 / 4096 * 4096)
