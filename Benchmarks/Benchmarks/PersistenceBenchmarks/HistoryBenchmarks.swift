@@ -69,7 +69,7 @@ enum HistoryBenchmarks: BenchmarkGroup {
         Benchmark("History: another process's commit to remoteChange", configuration: .init(
             metrics: [.remoteChangeP50, .remoteChangeP99, .mergedP50, .mergedP99], warmupIterations: 0,
             maxDuration: .seconds(60), maxIterations: 1)) { benchmark in
-            let latencies = try measureRemoteCommits()
+            let latencies = try await measureRemoteCommits()
             benchmark.measurement(.remoteChangeP50, percentile(latencies.notified, 0.50))
             benchmark.measurement(.remoteChangeP99, percentile(latencies.notified, 0.99))
             benchmark.measurement(.mergedP50, percentile(latencies.merged, 0.50))
@@ -100,24 +100,50 @@ enum HistoryBenchmarks: BenchmarkGroup {
     }
 
     /// Nanoseconds from each of the child's saves to the notification here, and to the merge.
-    static func measureRemoteCommits() throws -> (notified: [Int], merged: [Int]) {
+    static func measureRemoteCommits() async throws -> (notified: [Int], merged: [Int]) {
         let folder = try TemporaryFolder()
         let store = folder.url.appendingPathComponent("store.sqlite")
         let container = try ModelContainer(for: Item.self, configuration: .file(store))
         guard container.postsRemoteChanges else { throw NoRemoteChanges() }
         let arrivals = RemoteArrivals(container: container)
         let follower = try HistoryMerger(container: container)
-        let writer = try WriterProcess(store: store)
+        var notifications = arrivals.times.makeAsyncIterator()
+        var merges = follower.times.makeAsyncIterator()
+        let writer = try await WidgetProcess(writerExecutable(), [store.path])
         var notified: [Int] = [], merged: [Int] = []
         for number in 0..<remoteCommits {
-            let (token, began) = writer.run("add remote \(number)")
-            let arrived = arrivals.wait(for: token)
-            let mergedAt = follower.wait(for: token)
+            let (token, began) = try await writer.run("add remote \(number)")
+            let arrived = await first(atOrAfter: token, in: &notifications)
+            let mergedAt = await first(atOrAfter: token, in: &merges)
             notified.append(Int(arrived.timeIntervalSince(began) * 1e9))
             merged.append(Int(mergedAt.timeIntervalSince(began) * 1e9))
         }
-        writer.finish()
+        try await writer.finish()
         return (notified.sorted(), merged.sorted())
+    }
+
+    /// When the first event carrying `token` or a later one happened: the stream's events come
+    /// in the order they happened, so the earlier ones are left behind.
+    static func first(atOrAfter token: DefaultHistoryToken,
+                      in events: inout AsyncStream<(DefaultHistoryToken, Date)>.Iterator) async -> Date {
+        while let (eventToken, time) = await events.next() {
+            if eventToken >= token { return time }
+        }
+        fatalError("the stream ended before token \(token)")
+    }
+
+    /// `history-writer`, built beside this executable: `swift build -c release` puts every product
+    /// of the package there.
+    static func writerExecutable() throws -> URL {
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .deletingLastPathComponent().appendingPathComponent("history-writer")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw WriterMissing(path: executable.path) }
+        return executable
+    }
+
+    struct WriterMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: run `swift build -c release --product history-writer` in Benchmarks/ first" }
     }
 
     struct NoRemoteChanges: Error, CustomStringConvertible {
@@ -174,48 +200,36 @@ enum RawHistory {
     }
 }
 
-/// The time each `remoteChange` for the container arrived, by token.
-// @unchecked: `arrivals` is only touched under `condition`.
-final class RemoteArrivals: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var arrivals: [(DefaultHistoryToken, Date)] = []
+/// When each `remoteChange` for the container arrived, with the token it carried, in order.
+final class RemoteArrivals {
+    let times: AsyncStream<(DefaultHistoryToken, Date)>
     private var registration: (any NSObjectProtocol)?
 
     init(container: ModelContainer) {
-        registration = NotificationCenter.default.addObserver(forName: ModelContainer.remoteChange, object: container, queue: nil) { [self] notification in
+        let (times, continuation) = AsyncStream.makeStream(of: (DefaultHistoryToken, Date).self)
+        self.times = times
+        registration = NotificationCenter.default.addObserver(forName: ModelContainer.remoteChange, object: container, queue: nil) { notification in
             let now = Date()
             guard let change = ModelContainer.RemoteChange(notification: notification) else { return }
-            condition.lock()
-            arrivals.append((change.historyToken, now))
-            condition.broadcast()
-            condition.unlock()
+            continuation.yield((change.historyToken, now))
         }
     }
 
     deinit { registration.map(NotificationCenter.default.removeObserver) }
-
-    /// When the first notification carrying `token` or a later one arrived.
-    func wait(for token: DefaultHistoryToken) -> Date {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let arrival = arrivals.first(where: { $0.0 >= token }) { return arrival.1 }
-            condition.wait()
-        }
-    }
 }
 
 /// A HistoryObserver that, on each event, fetches the history after its token on a background
-/// context and merges it there; notes when each merge ended, by token.
-// @unchecked: `merges` and `lastToken` are only touched under `condition`.
+/// context and merges it there; tells when each merge ended, with the newest token it took in.
+// @unchecked: `lastToken` is only touched in merge(), on `context`'s queue.
 final class HistoryMerger: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var merges: [(DefaultHistoryToken, Date)] = []
+    let times: AsyncStream<(DefaultHistoryToken, Date)>
+    private let merged: AsyncStream<(DefaultHistoryToken, Date)>.Continuation
     private var lastToken: DefaultHistoryToken?
     private let observer: HistoryObserver
     private let context: ModelContext
 
     init(container: ModelContainer) throws {
+        (times, merged) = AsyncStream.makeStream(of: (DefaultHistoryToken, Date).self)
         observer = try HistoryObserver(observedModels: [Item.self], modelContainer: container, isolation: nil)
         context = container.newBackgroundContext()
         follow()
@@ -229,10 +243,7 @@ final class HistoryMerger: @unchecked Sendable {
     }
 
     private func merge() {
-        condition.lock()
-        let after = lastToken
-        condition.unlock()
-        let descriptor = after.map { token in HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }) }
+        let descriptor = lastToken.map { token in HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > token }) }
             ?? HistoryDescriptor()
         guard let transactions = try? context.fetchHistory(descriptor), let newest = transactions.last?.token else { return }
         var changes = ModelContext.Changes()
@@ -240,74 +251,7 @@ final class HistoryMerger: @unchecked Sendable {
             if case .insert(let insert) = change { changes.inserted.insert(insert.changedPersistentIdentifier) }
         }
         context.mergeChanges(fromContextDidSave: changes)
-        let now = Date()
-        condition.lock()
         lastToken = newest
-        merges.append((newest, now))
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// When the merge that took in `token` ended.
-    func wait(for token: DefaultHistoryToken) -> Date {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let merge = merges.first(where: { $0.0 >= token }) { return merge.1 }
-            condition.wait()
-        }
-    }
-}
-
-/// `history-writer`, built beside the benchmarks, driven one command at a time.
-final class WriterProcess {
-    private let process = Process()
-    private let input = Pipe(), output = Pipe()
-    private var buffer = Data()
-
-    init(store: URL) throws {
-        // Beside this executable: `swift build -c release` puts every product of the package there.
-        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .deletingLastPathComponent().appendingPathComponent("history-writer")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw WriterMissing(path: executable.path)
-        }
-        process.executableURL = executable
-        process.arguments = [store.path]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        precondition(nextLine() == WidgetWriter.readyLine)
-    }
-
-    struct WriterMissing: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "\(path) is missing: run `swift build -c release --product history-writer` in Benchmarks/ first" }
-    }
-
-    /// Sends one command; returns the token of its commit and when its save began.
-    func run(_ command: String) -> (DefaultHistoryToken, Date) {
-        input.fileHandleForWriting.write(Data((command + "\n").utf8))
-        guard let line = nextLine(), let commit = WidgetWriter.commit(in: line) else { fatalError("the writer did not commit \(command)") }
-        return commit
-    }
-
-    func finish() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    /// The next line the child prints (reads block: the child answers every command).
-    private func nextLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
+        merged.yield((newest, Date()))
     }
 }

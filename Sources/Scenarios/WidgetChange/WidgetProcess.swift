@@ -8,7 +8,8 @@ import PersistenceCore
 /// It reads one command per line (`add <title>`, `rename <old>\t<new>`, `delete <title>`, `burst <n>`)
 /// and answers each, once the change is committed, with `committed <token as JSON> <seconds since 1970>`.
 /// Every wait is on a line the child prints, or on its end, and has a bound: nothing is timed.
-package struct WidgetProcess: Sendable {
+/// The benchmarks drive their own writer (`history-writer`, which speaks the same protocol) with it.
+public struct WidgetProcess: Sendable {
     /// How long the widget gets to start, to answer each command and to exit (generous: a slow machine).
     static let answerLimit: Duration = .seconds(60)
 
@@ -19,17 +20,22 @@ package struct WidgetProcess: Sendable {
 
     /// Starts `lab widget-write` on the store file at `store`, and waits until it has opened it.
     package init(store: URL) async throws {
-        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
-        child = try ChildProcess(lab, ["widget-write", store.path])
+        try await self.init(BuiltProduct.url("lab", override: "LAB_EXECUTABLE"), ["widget-write", store.path])
+    }
+
+    /// Starts `executable` with `arguments`, a program that speaks ``WidgetWriter``'s protocol,
+    /// and waits until it says it is ready.
+    public init(_ executable: URL, _ arguments: [String]) async throws {
+        child = try ChildProcess(executable, arguments)
         guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: Self.answerLimit) != nil else {
             child.kill()
-            throw Failure("the widget process (\(lab.path) widget-write) did not start: \(await child.finished().standardError)")
+            throw Failure("the widget process (\(executable.path) \(arguments.joined(separator: " "))) did not start: \(await child.finished().standardError)")
         }
     }
 
     /// Sends one command and waits for its commit: the token of the transaction it committed,
     /// and when its save began.
-    package func run(_ command: String) async throws -> (token: DefaultHistoryToken, began: Date) {
+    public func run(_ command: String) async throws -> (token: DefaultHistoryToken, began: Date) {
         let sent = ContinuousClock.now
         defer {
             TraceRecorder.span(command.replacingOccurrences(of: "\t", with: " → "), on: Self.lane, from: sent, to: .now)
@@ -45,7 +51,7 @@ package struct WidgetProcess: Sendable {
     }
 
     /// Ends its input, and waits for it to exit.
-    package func finish() async throws {
+    public func finish() async throws {
         child.closeInput()
         guard let end = await child.termination(within: Self.answerLimit), !end.bySignal, end.status == 0 else {
             child.kill()
@@ -54,13 +60,13 @@ package struct WidgetProcess: Sendable {
     }
 
     /// Stops it at once, if it still runs (after an error).
-    package func kill() {
+    public func kill() {
         child.kill()
     }
 
     /// The widget did not do what it was asked.
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         package init(_ description: String) { self.description = description }
     }
 }
