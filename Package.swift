@@ -156,8 +156,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "CompatibilityTests",
-            dependencies: ["PersistenceCore", "ConcurrencyDebugTesting", "TestSupport"] + swiftDataDependency
+            name: "ConcurrencyDebugTestingTests",
+            dependencies: ["PersistenceCore", "ConcurrencyDebugTesting", "TestSupport"]
         ),
         .testTarget(
             name: "ScenariosTests",
@@ -192,12 +192,18 @@ let package = Package(
 // The module `SwiftData` (Sources/SwiftData), which re-exports PersistenceCore so that SwiftData
 // code builds unchanged: declared only where Apple's SwiftData does not exist, so that an app built
 // for an Apple platform never has its SwiftData shadowed.
+// CompatibilityTests, SwiftData model layers that `import SwiftData` as written, are declared with
+// it: on an Apple platform that import is Apple's framework, and a test bundle must never mix it
+// with PersistenceCore.
 #if os(Linux)
 var swiftDataProducts: [Product] { [.library(name: "SwiftData", targets: ["SwiftData"])] }
-var swiftDataTargets: [Target] { [.target(name: "SwiftData", dependencies: ["PersistenceCore"])] }
-var swiftDataDependency: [Target.Dependency] { ["SwiftData"] }
+var swiftDataTargets: [Target] {
+    [
+        .target(name: "SwiftData", dependencies: ["PersistenceCore"]),
+        .testTarget(name: "CompatibilityTests", dependencies: ["SwiftData", "PersistenceCore", "ConcurrencyDebugTesting", "TestSupport"]),
+    ]
+}
 #else
 var swiftDataProducts: [Product] { [] }
 var swiftDataTargets: [Target] { [] }
-var swiftDataDependency: [Target.Dependency] { [] }
 #endif

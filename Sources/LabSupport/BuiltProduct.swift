@@ -4,7 +4,8 @@ import Foundation
 ///
 /// SwiftPM puts every product of the package in one folder (`.build/debug`, or
 /// `<scratch-path>/debug`), test bundles included; so a product is looked for beside the running
-/// executable and beside any loaded test bundle, wherever the build went.
+/// executable and beside the image that holds this code (a test bundle, under a test runner such
+/// as a Mac's `swiftpm-testing-helper`), wherever the build went (``ExecutableLocation``).
 package enum BuiltProduct {
     /// The product `name`: the running executable if it is that product, else one beside it or
     /// beside a test bundle, or the path in the environment variable `override` if it is set.
@@ -12,12 +13,8 @@ package enum BuiltProduct {
         if let explicit = ProcessInfo.processInfo.environment[override] {
             return URL(fileURLWithPath: explicit)
         }
-        var folders: [URL] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let url = URL(fileURLWithPath: executable)
-            if url.lastPathComponent == name { return url }
-            folders.append(url.deletingLastPathComponent())
-        }
+        if let executable = ExecutableLocation.runningExecutable, executable.lastPathComponent == name { return executable }
+        var folders = ExecutableLocation.candidateFolders()
         folders += Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map { $0.bundleURL.deletingLastPathComponent() }
         folders.append(Bundle.main.bundleURL)
         for folder in folders {

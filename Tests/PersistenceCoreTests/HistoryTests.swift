@@ -215,7 +215,7 @@ struct HistoryTests {
         let directory = TemporaryDirectory()
         let app = try container(directory)
         let widget = try container(directory)
-        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        try #require(app.postsRemoteChanges, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
         var changes = remoteChanges(of: app).makeAsyncIterator()
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "from the widget")) }
         let change = try #require(await changes.next())
@@ -233,7 +233,7 @@ struct HistoryTests {
         let containers = try directories.map { try container($0) }
         let last = try #require(containers.last)
         let posting = containers.allSatisfy { $0.postsRemoteChanges }
-        try #require(posting, "this system offers no inotify: nothing would be posted")
+        try #require(posting, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
         var changes = remoteChanges(of: last).makeAsyncIterator()
         let widget = try container(try #require(directories.last))
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "one")) }
@@ -287,7 +287,7 @@ struct HistoryTests {
         let directory = TemporaryDirectory()
         let app = try container(directory)
         let widget = try container(directory)
-        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        try #require(app.postsRemoteChanges, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
         // Committed before the observers start: given no tokens, they start after it.
         try save(widget, author: "widget") { context in context.insert(Item(timestamp: .now, title: "before")) }
         let items = try HistoryObserver(observedModels: [Item.self], modelContainer: app, isolation: nil)

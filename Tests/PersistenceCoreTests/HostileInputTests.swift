@@ -259,8 +259,7 @@ struct HostileInputTests {
             signal(SIGXFSZ, SIG_IGN)  // the write fails with EFBIG instead of killing the process
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("io-failure-\(UUID().uuidString).sqlite")
             let container = try ModelContainer(for: Note.self, configuration: .file(url))
-            var limit = rlimit(rlim_cur: 256 * 1024, rlim_max: 256 * 1024)
-            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            FileSizeLimit.set(bytes: 256 * 1024)
             let context = container.newBackgroundContext()
             var saved = 0
             var failure = "none"

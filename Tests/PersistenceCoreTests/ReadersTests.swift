@@ -163,7 +163,7 @@ struct ReadersTests {
         do {
             let container = try store(directory, readers: 2)
             // A commit posted as remoteChange: the monitor has opened its own reader on the file.
-            try #require(container.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+            try #require(container.postsRemoteChanges, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
             var changes = remoteChanges(of: container).makeAsyncIterator()
             let writer = container.newBackgroundContext()
             try writer.performAndWait {

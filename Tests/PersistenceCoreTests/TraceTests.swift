@@ -179,7 +179,7 @@ struct TraceTests {
         let url = directory.file("store.sqlite")
         let app = try ModelContainer(for: Item.self, configuration: .file(url))
         let writer = try ModelContainer(for: Item.self, configuration: .file(url))
-        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        try #require(app.postsRemoteChanges, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
         let reader = app.newBackgroundContext()
         reader.name = "history reader"
         let (_, trace) = try await TraceRecorder.record {

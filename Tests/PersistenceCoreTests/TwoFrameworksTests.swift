@@ -155,7 +155,7 @@ struct TwoFrameworksTests {
         // container, and a second container on the same file: the widget, another process
         let directory = TemporaryDirectory()
         let app = try ModelContainer(for: Person.self, configuration: .file(directory.file("store.sqlite")))
-        try #require(app.postsRemoteChanges, "this system offers no inotify: nothing would be posted")
+        try #require(app.postsRemoteChanges, "this system announces no commits (inotify on Linux, notify(3) on Apple platforms): nothing would be posted")
         let adaOnMain = try Self.savedAda(in: app.mainContext)
         let id = adaOnMain.persistentModelID
         let adaOnView = try app.viewContext.existingModel(for: id, as: Person.self)

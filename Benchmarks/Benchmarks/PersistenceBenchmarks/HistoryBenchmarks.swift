@@ -147,7 +147,7 @@ enum HistoryBenchmarks: BenchmarkGroup {
     }
 
     struct NoRemoteChanges: Error, CustomStringConvertible {
-        var description: String { "this system posts no ModelContainer.remoteChange (it needs Linux's inotify)" }
+        var description: String { "this system posts no ModelContainer.remoteChange (it needs inotify on Linux, notify(3) on Apple platforms)" }
     }
 
     static func percentile(_ sorted: [Int], _ share: Double) -> Int {

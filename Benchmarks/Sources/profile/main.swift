@@ -19,9 +19,6 @@ func measured<T>(_ body: () throws -> T) rethrows -> T {
     return try body()
 }
 
-/// glibc's `malloc_usable_size`, which Foundation on Linux does not export.
-@_silgen_name("malloc_usable_size") func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
-
 /// How many of `trips`' stops have a title: every stop's title read. A function rather than a
 /// closure in this file's top-level code, which is on the MainActor: Swift 6 checks a closure's
 /// isolation each time it is called from elsewhere (`reduce`, `count(where:)`), and those checks
@@ -219,8 +216,8 @@ case "trips", "trips-faulting", "trips-join":
 case "sizes":
     // The bytes the allocator hands an `Item` and its backing data (each allocation's usable size).
     let item = Item(timestamp: .now)
-    print("Item \(mallocUsableSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
-          + "its BackingData \(mallocUsableSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
+    print("Item \(allocationSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
+          + "its BackingData \(allocationSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
 default:
     print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|sizes [count]")
 }

@@ -37,7 +37,9 @@ extension PredicateExpressions.StringLocalizedStandardContains: Sendable where R
 extension PredicateExpressions.StringLocalizedStandardContains: Codable where Root: Codable, Other: Codable {}
 extension PredicateExpressions.StringLocalizedStandardContains: StandardPredicateExpression
 where Root: StandardPredicateExpression, Other: StandardPredicateExpression {}
+#endif
 
+// On every platform, Foundation's expression (Apple's) or the one above: the same SQL.
 extension PredicateExpressions.StringLocalizedStandardContains: SQLExpressible
 where Root.Output == String, Other.Output == String {
     /// `$0.name.localizedStandardContains(text)` is `swift_localized_standard_contains(ZNAME, ?)`.
@@ -45,4 +47,3 @@ where Root.Output == String, Other.Output == String {
         .stringSearch("swift_localized_standard_contains", context.translate(root), context.translate(other))
     }
 }
-#endif

@@ -17,8 +17,9 @@ extension ModelContainer {
     public static let remoteChange = Notification.Name("ModelContainerRemoteChange")
 
     /// Whether this container posts ``remoteChange``: true for a file store that records history,
-    /// on a system with Linux's inotify; false in memory, with `recordsHistory: false`, or where
-    /// inotify is unavailable. Code that waits for a notification checks it first.
+    /// on a system that announces commits (inotify on Linux, notify(3) on Apple platforms); false
+    /// in memory, with `recordsHistory: false`, or where neither is available. Code that waits for
+    /// a notification checks it first.
     public var postsRemoteChanges: Bool { remoteChangeMonitor?.isListening ?? false }
 
     /// What a ``remoteChange`` notification carries, under Core Data's keys.
@@ -85,12 +86,12 @@ final class RemoteChangeMonitor: Sendable {
         self.identify = identify
     }
 
-    /// Whether ``start(_:)`` registered: false where inotify is unavailable.
+    /// Whether ``start(_:)`` registered: false where the system announces no commits.
     var isListening: Bool { registration.withLock { $0 != nil } }
 
     /// Starts listening; `post` runs on the listeners' thread for each new newest token, with the
     /// token values the notification stands for and, while a trace records, what other processes'
-    /// transactions among them changed. Where inotify is unavailable, nothing is posted.
+    /// transactions among them changed. Where the system announces no commits, nothing is posted.
     func start(_ post: @escaping @Sendable (ModelContainer.RemoteChange, _ tokens: ClosedRange<Int64>,
                                             _ changedElsewhere: [PersistentIdentifier]) -> Void) throws(ModelError) {
         guard let listeners = CommitListeners.shared else { return }

@@ -1,138 +1,27 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How a commit to a store file reaches every process that has the file open: the committing
-/// connection touches the file's modification time, and each container watches for that.
+/// connection announces it once the transaction is committed, and each container listens for
+/// the announcements of its file (``CommitListeners``, one per process). The announcement and the
+/// listening are each system's own:
 ///
-/// Core Data on Apple platforms announces a commit with a Darwin notification; Linux has none, so
-/// three ways were weighed here (and measured in `Benchmarks/`, target P11):
-/// - polling SQLite's `PRAGMA data_version` costs a query per tick whether or not anyone wrote,
-///   and the tick bounds the delay (10 ms of polling for a 10 ms delay);
-/// - watching the write-ahead log with inotify wakes on every page a transaction writes, and can
-///   wake before the commit is visible (SQLite updates its shared-memory index after writing the
-///   log, and memory writes raise no inotify event), so a commit could go unannounced;
-/// - touching the store file after the commit (`utimensat`, a few microseconds) raises one inotify
-///   `IN_ATTRIB` per commit, after the commit is visible to every reader. That is the one used.
+/// - On Apple platforms, a Darwin notification (notify(3)), the system's signal between
+///   processes (an app and its extensions signal each other this way): `notify_post` after the
+///   commit, `notify_register_dispatch` per store file (`CommitAnnouncement+Darwin.swift`).
+/// - Linux has no Darwin notifications, so three ways were weighed (and measured in
+///   `Benchmarks/`, target P11):
+///   - polling SQLite's `PRAGMA data_version` costs a query per tick whether or not anyone wrote,
+///     and the tick bounds the delay (10 ms of polling for a 10 ms delay);
+///   - watching the write-ahead log with inotify wakes on every page a transaction writes, and can
+///     wake before the commit is visible (SQLite updates its shared-memory index after writing the
+///     log, and memory writes raise no inotify event), so a commit could go unannounced;
+///   - touching the store file after the commit (`utimensat`, a few microseconds) raises one
+///     inotify `IN_ATTRIB` per commit, after the commit is visible to every reader. That is the one
+///     used (`CommitAnnouncement+Linux.swift`).
 ///
-/// Only this library's writers touch the file, and only they record history: a commit that is
-/// not announced has no history transaction to report either.
-enum CommitAnnouncement {
-    /// Announces a commit: called by the writer once the transaction is committed.
-    static func announce(_ url: URL) {
-        #if canImport(Glibc)
-        _ = utimensat(AT_FDCWD, url.path, nil, 0)
-        #else
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
-        #endif
-    }
-}
-
-/// Listens for ``CommitAnnouncement``s on store files: one inotify instance and one thread for
-/// the whole process, asleep in the kernel until a commit is announced, so nothing runs while
-/// nobody commits. (An instance per container would run into Linux's limit of 128 inotify
-/// instances per user, and a thread each.)
-final class CommitListeners: Sendable {
-    /// The process's listeners; nil where inotify is unavailable (then no container posts
-    /// ``ModelContainer/remoteChange``, and history works as before).
-    static let shared: CommitListeners? = CommitListeners()
-
-    /// What is listened to: each watched folder's watch descriptor, how many registrations use
-    /// it, and each registration's file name and callback.
-    private struct State {
-        var folders: [String: (watch: Int32, users: Int)] = [:]
-        var registrations: [UInt64: (watch: Int32, fileName: String, onAnnouncement: @Sendable () -> Void)] = [:]
-        var nextIdentifier: UInt64 = 0
-    }
-
-    private let inotify: Int32
-    private let state = Locked(State())
-
-    private init?() {
-        #if canImport(Glibc)
-        inotify = inotify_init1(Int32(IN_CLOEXEC))
-        guard inotify >= 0 else { return nil }
-        let thread = Thread { [self] in listen() }
-        thread.name = "CommitListeners"
-        thread.start()
-        #else
-        return nil
-        #endif
-    }
-
-    /// Calls `onAnnouncement` on the listeners' thread after each commit announced on `url` (several
-    /// that arrive together call it once), until the returned registration is cancelled.
-    func register(_ url: URL, _ onAnnouncement: @escaping @Sendable () -> Void) throws(ModelError) -> UInt64 {
-        // The folder, not the file: a watch on the file would not follow it if it were replaced.
-        let folder = url.deletingLastPathComponent().path
-        return try state.withLock { (state) throws(ModelError) -> UInt64 in
-            var watch = state.folders[folder]?.watch ?? -1
-            if watch < 0 {
-                #if canImport(Glibc)
-                watch = inotify_add_watch(inotify, folder, UInt32(IN_ATTRIB))
-                #endif
-                guard watch >= 0 else { throw .storeIOFailure(url, underlying: "inotify_add_watch on \(folder) failed: errno \(errno)") }
-            }
-            state.folders[folder] = (watch, (state.folders[folder]?.users ?? 0) + 1)
-            state.nextIdentifier += 1
-            state.registrations[state.nextIdentifier] = (watch, url.lastPathComponent, onAnnouncement)
-            return state.nextIdentifier
-        }
-    }
-
-    /// Stops calling a registration's callback; the folder's watch goes with its last registration.
-    func cancel(_ identifier: UInt64) {
-        state.withLock { state in
-            guard let registration = state.registrations.removeValue(forKey: identifier),
-                  let (folder, entry) = state.folders.first(where: { $0.value.watch == registration.watch })
-            else { return }
-            if entry.users > 1 {
-                state.folders[folder] = (entry.watch, entry.users - 1)
-            } else {
-                state.folders[folder] = nil
-                #if canImport(Glibc)
-                _ = inotify_rm_watch(inotify, entry.watch)
-                #endif
-            }
-        }
-    }
-
-    #if canImport(Glibc)
-    /// Reads inotify's events for good: each read blocks until a batch arrives; the callbacks of
-    /// the files named in it run once each, outside the lock.
-    private func listen() {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            let events = Self.events(in: buffer, count: count)
-            let callbacks = state.withLock { state in
-                state.registrations.values.filter { registration in
-                    events.contains { $0.watch == registration.watch && $0.name == registration.fileName }
-                }.map(\.onAnnouncement)
-            }
-            for callback in callbacks { callback() }
-        }
-    }
-
-    /// The watch descriptor and file name of each inotify event in the first `count` bytes of `buffer`.
-    private static func events(in buffer: [UInt8], count: Int) -> [(watch: Int32, name: String)] {
-        var events: [(watch: Int32, name: String)] = []
-        var offset = 0
-        let header = MemoryLayout<inotify_event>.size
-        while offset + header <= count {
-            let (watch, length) = buffer.withUnsafeBytes {
-                ($0.loadUnaligned(fromByteOffset: offset, as: Int32.self), Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
-            }
-            let bytes = buffer[(offset + header)..<min(count, offset + header + length)]
-            events.append((watch, String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)))
-            offset += header + length
-        }
-        return events
-    }
-    #endif
-}
+/// Only this library's writers announce, and only they record history: a commit that is not
+/// announced has no history transaction to report either.
+///
+/// Each platform file declares `CommitAnnouncement.announce(_:)` and `CommitListeners`, with
+/// `shared` (nil where the system offers no way), `register(_:_:)` and `cancel(_:)`.
+enum CommitAnnouncement {}

@@ -5,7 +5,8 @@ import LabSupport
 /// running program (`lab`, or a test bundle) was built with, the way a learner's own file would be.
 ///
 /// Everything is found from where the program runs, never from a fixed `.build`: the build folder
-/// is the first ancestor of the executable holding `Modules/PersistenceCore.swiftmodule`
+/// is the first ancestor of the executable (or of the test bundle that holds this code) holding
+/// `Modules/PersistenceCore.swiftmodule`
 /// (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
 /// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the snippets are found in the
 /// package this program was built from (`PackageRoot`), and `swiftc` from `PATH`. When any of
@@ -47,7 +48,7 @@ public struct SnippetCompiler: Sendable {
     package static func locate() throws -> SnippetCompiler {
         let packageRoot = PackageRoot.url
         guard let buildFolder = findBuildFolder() else {
-            throw SetupError(description: "no ancestor of the executable (\(executable?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
+            throw SetupError(description: "no ancestor of the executable (\(ExecutableLocation.runningExecutable?.path ?? "?")) or of this code's image (\(ExecutableLocation.imageOfThisCode?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
         }
         guard let swiftc = findSwiftc() else {
             throw SetupError(description: "swiftc is not on PATH (\(ProcessInfo.processInfo.environment["PATH"] ?? ""))")
@@ -139,20 +140,17 @@ public struct SnippetCompiler: Sendable {
         }
     }
 
-    private static var executable: URL? {
-        #if os(Linux)
-        let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        if FileManager.default.fileExists(atPath: link.path) { return link }
-        #endif
-        return Bundle.main.executableURL ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
-    }
-
+    /// The build folder: the nearest folder, from the running executable or the image that holds
+    /// this code (a test bundle under a Mac's test runner) upwards, that holds PersistenceCore's module.
     private static func findBuildFolder() -> URL? {
-        var folder = executable?.deletingLastPathComponent()
-        while let current = folder, current.path != "/" {
-            let module = current.appendingPathComponent("Modules/PersistenceCore.swiftmodule")
-            if FileManager.default.fileExists(atPath: module.path) { return current }
-            folder = current.deletingLastPathComponent()
+        let starts = [ExecutableLocation.runningExecutable, ExecutableLocation.imageOfThisCode].compactMap { $0 }
+        for start in starts {
+            var folder = Optional(start.deletingLastPathComponent())
+            while let current = folder, current.path != "/" {
+                let module = current.appendingPathComponent("Modules/PersistenceCore.swiftmodule")
+                if FileManager.default.fileExists(atPath: module.path) { return current }
+                folder = current.deletingLastPathComponent()
+            }
         }
         return nil
     }

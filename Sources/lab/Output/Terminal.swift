@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Writes to standard output or error, with colour only on a terminal and never when `NO_COLOR`
 /// is set (no-color.org).
@@ -34,16 +31,9 @@ struct Terminal: Sendable {
         write(text + "\n")
     }
 
+    /// Writes `text` whole; an output that is gone (a closed pipe) ends the writing quietly.
     func write(_ text: String) {
-        let data = Data(text.utf8)
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        try? FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
     }
 
     /// Folds `text` into lines of at most `width` characters, each starting with `indent`.

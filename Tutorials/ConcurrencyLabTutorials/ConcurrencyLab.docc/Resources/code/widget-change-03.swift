@@ -85,7 +85,7 @@ public struct WidgetChange: Scenario {
     private func automaticMergingLane(store: URL) async throws -> Lane {
         let container = try Self.seededContainer(at: store)
         guard container.postsRemoteChanges else {
-            throw ScenarioError.unexpected("this system does not post ModelContainer.remoteChange (it needs Linux's inotify), and both lanes wait for it")
+            throw ScenarioError.unexpected("this system does not post ModelContainer.remoteChange (it needs inotify on Linux, notify(3) on Apple platforms), and both lanes wait for it")
         }
         let mainContext = container.viewContext
         mainContext.name = Self.automaticMergingListLane
