@@ -38,7 +38,14 @@ if [ ${#ids[@]} -eq 0 ]; then
         --lane "main queue" --lane "ItemsModelActor (model actor, main queue)" --lane "ItemsModelActor (model actor)"
 fi
 if [ ${#ids[@]} -eq 0 ]; then
-    mapfile -t ids < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
+    # One id a line, read into the array (a loop, not mapfile: a Mac's bash is 3.2).
+    while IFS= read -r id; do
+        ids+=("$id")
+    done < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
+fi
+if [ ${#ids[@]} -eq 0 ]; then
+    echo "refresh-outputs: lab list named no scenario" >&2
+    exit 1
 fi
 for id in "${ids[@]}"; do
     echo "== $id"
