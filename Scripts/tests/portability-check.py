@@ -3,7 +3,7 @@
 although CI runs on Linux only.
 
 The convention. A Swift file named `<Type>+Linux.swift` holds what a type does with Linux's own
-APIs (`CommitListeners+Linux.swift`: inotify; `ExecutableLocation+Linux.swift`: /proc/self/exe);
+APIs (`CommitAnnouncement+Linux.swift`: inotify; `ExecutableLocation+Linux.swift`: /proc/self/exe);
 `<Type>+Darwin.swift` beside it holds the Mac's way. Linux-only APIs may appear in +Linux.swift
 files only, and there inside `#if os(Linux)` or `#if canImport(Glibc)`: SwiftPM compiles every
 file on every platform, so an unguarded +Linux.swift file would break the Mac's build.
@@ -18,7 +18,7 @@ Benchmarks/Benchmarks/; comments are skipped, string literals are read, since a 
   /proc/…                 procfs (a Mac has none)
   malloc_usable_size      glibc's (a Mac's is malloc_size)
   RLIMIT_FSIZE.rawValue   an enum in Glibc, an Int32 in Darwin
-  utimensat               (Darwin spells the same call differently enough to need its own file)
+  utimensat               Linux's commit announcement (a Mac posts notify(3) instead)
 In shell (*.sh under Scripts/ and .ci/, and .ci/run; comments and here-documents are skipped):
   mapfile, readarray      bash 4; a Mac's /bin/bash is 3.2
   stat -c, --format       GNU stat; BSD's reads -f
