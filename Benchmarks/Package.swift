@@ -43,11 +43,6 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
-        // The other process of the remote-change benchmarks (P11): writes the store on command.
-        .executableTarget(
-            name: "history-writer",
-            dependencies: [.product(name: "Scenarios", package: "ConcurrencyLab")]
-        ),
         // One scenario at a time, for valgrind's callgrind (see README.md, "Profiling").
         .executableTarget(
             name: "profile",

@@ -13,9 +13,9 @@ import Scenarios
 ///   (`ModelConfiguration.recordsHistory`). Goal: at most 1.15x.
 /// - Reading: `fetchHistory` of 10k one-insert transactions after a token, against a raw SQL read
 ///   of the same rows (the transactions with their authors, and their changes). Goal: at most 3x.
-/// - Another process (`history-writer`, the lesson's widget) adds an item, 100 times: from the
-///   start of its save to `ModelContainer.remoteChange` here (goal p99 at most 50 ms), and to the
-///   end of a merge of its history into a context, driven by a `HistoryObserver` (goal p99 at most
+/// - Another process (this executable started again as the lesson's widget, ``WriterMode``) adds
+///   an item, 100 times: from the start of its save to `ModelContainer.remoteChange` here (goal p99
+///   at most 50 ms), and to the end of a merge of its history into a context, driven by a `HistoryObserver` (goal p99 at most
 ///   100 ms). The child prints when each save began; both clocks are the system's wall clock.
 enum HistoryBenchmarks: BenchmarkGroup {
     static let transactions = 10_000
@@ -109,7 +109,7 @@ enum HistoryBenchmarks: BenchmarkGroup {
         let follower = try HistoryMerger(container: container)
         var notifications = arrivals.times.makeAsyncIterator()
         var merges = follower.times.makeAsyncIterator()
-        let writer = try await WidgetProcess(writerExecutable(), [store.path])
+        let writer = try await WidgetProcess(WriterMode.executable, [], environment: [WriterMode.variable: store.path])
         var notified: [Int] = [], merged: [Int] = []
         for number in 0..<remoteCommits {
             let (token, began) = try await writer.run("add remote \(number)")
@@ -130,20 +130,6 @@ enum HistoryBenchmarks: BenchmarkGroup {
             if eventToken >= token { return time }
         }
         fatalError("the stream ended before token \(token)")
-    }
-
-    /// `history-writer`, built beside this executable: `swift build -c release` puts every product
-    /// of the package there.
-    static func writerExecutable() throws -> URL {
-        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .deletingLastPathComponent().appendingPathComponent("history-writer")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw WriterMissing(path: executable.path) }
-        return executable
-    }
-
-    struct WriterMissing: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "\(path) is missing: run `swift build -c release --product history-writer` in Benchmarks/ first" }
     }
 
     struct NoRemoteChanges: Error, CustomStringConvertible {

@@ -11,6 +11,10 @@ extension BenchmarkMetric {
     static let mainQueueBlocked = BenchmarkMetric.custom("Main queue blocked (%)", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// What the import benchmarks that watch the main queue report.
+    /// A round's `@ModelActor` hops over the Dispatch peer's in the same round, in thousandths.
+    static let modelActorHopRatio = BenchmarkMetric.custom("Model actor hop per Dispatch hop x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A round's default-actor hops over the Dispatch peer's, in thousandths: the untouched reference.
+    static let defaultActorHopRatio = BenchmarkMetric.custom("Default actor hop per Dispatch hop x1000", polarity: .prefersSmaller, useScalingFactor: false)
     static let heartbeat: [BenchmarkMetric] = [.mainQueueP99, .mainQueueMaximum, .mainQueueBlocked]
 }
 

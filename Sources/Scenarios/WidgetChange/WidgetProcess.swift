@@ -8,7 +8,7 @@ import PersistenceCore
 /// It reads one command per line (`add <title>`, `rename <old>\t<new>`, `delete <title>`, `burst <n>`)
 /// and answers each, once the change is committed, with `committed <token as JSON> <seconds since 1970>`.
 /// Every wait is on a line the child prints, or on its end, and has a bound: nothing is timed.
-/// The benchmarks drive their own writer (`history-writer`, which speaks the same protocol) with it.
+/// The benchmarks drive their own writer with it (their executable, started again as the writer).
 public struct WidgetProcess: Sendable {
     /// How long the widget gets to start, to answer each command and to exit (generous: a slow machine).
     static let answerLimit: Duration = .seconds(60)
@@ -23,10 +23,10 @@ public struct WidgetProcess: Sendable {
         try await self.init(BuiltProduct.url("lab", override: "LAB_EXECUTABLE"), ["widget-write", store.path])
     }
 
-    /// Starts `executable` with `arguments`, a program that speaks ``WidgetWriter``'s protocol,
-    /// and waits until it says it is ready.
-    public init(_ executable: URL, _ arguments: [String]) async throws {
-        child = try ChildProcess(executable, arguments)
+    /// Starts `executable` with `arguments` (and `environment` over this process's), a program
+    /// that speaks ``WidgetWriter``'s protocol, and waits until it says it is ready.
+    public init(_ executable: URL, _ arguments: [String], environment: [String: String?] = [:]) async throws {
+        child = try ChildProcess(executable, arguments, environment: environment)
         guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: Self.answerLimit) != nil else {
             child.kill()
             throw Failure("the widget process (\(executable.path) \(arguments.joined(separator: " "))) did not start: \(await child.finished().standardError)")
