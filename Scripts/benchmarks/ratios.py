@@ -263,7 +263,7 @@ def table(results):
         if isinstance(measured, Ratio):
             # A share: three decimals, so that one just under its goal does not print as the goal.
             form = lambda number: f"{number:.3f}"
-        elif reference is not None:
+        elif reference is not None or (isinstance(measured, tuple) and measured[1].endswith("@ratio")):
             form = lambda number: f"{number:.2f}x" if number >= 0.01 else f"{number:.4f}x"
         else:
             form = lambda number: f"{number:,.2f}" if number < 100 else f"{number:,.0f}"
