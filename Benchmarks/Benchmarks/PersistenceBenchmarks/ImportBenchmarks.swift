@@ -20,20 +20,28 @@ enum ImportBenchmarks: BenchmarkGroup {
         metrics: [.wallClock, .mallocCountTotal] + BenchmarkMetric.heartbeat, warmupIterations: 1,
         maxDuration: .seconds(3), maxIterations: 10) }
 
+    /// Imports 100k items on a background context of `container`, one save, with the main queue's
+    /// heartbeat watching; the measurement also waits for `afterwards` (a merge to run).
+    static func watchedBackgroundImport(into container: ModelContainer, _ benchmark: Benchmark,
+                                        afterwards: () async -> Void = {}) async throws {
+        let rows = ItemRow.hundredThousand
+        let context = container.newBackgroundContext()
+        let heartbeat = MainQueueHeartbeat()
+        heartbeat.start()
+        benchmark.startMeasurement()
+        try context.performAndWait {
+            for row in rows { context.insert(Item(row)) }
+            try context.save()
+        }
+        await afterwards()
+        benchmark.stopMeasurement()
+        benchmark.record(await heartbeat.stop())
+    }
+
     static func register() {
         Benchmark("Import 100k: background context", configuration: watched) { benchmark in
-            let rows = ItemRow.hundredThousand
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
-            let context = container.newBackgroundContext()
-            let heartbeat = MainQueueHeartbeat()
-            heartbeat.start()
-            benchmark.startMeasurement()
-            try context.performAndWait {
-                for row in rows { context.insert(Item(row)) }
-                try context.save()
-            }
-            benchmark.stopMeasurement()
-            benchmark.record(await heartbeat.stop())
+            try await watchedBackgroundImport(into: container, benchmark)
         }
 
         // Target 2 with a main-queue context that merges the import, as each framework merges:
@@ -42,24 +50,15 @@ enum ImportBenchmarks: BenchmarkGroup {
         // so the measurement ends when the main queue has run it.
         for framework in ["SwiftData's main context merging", "Core Data's view context merging"] {
             Benchmark("Import 100k: background context, \(framework)", configuration: watched) { benchmark in
-                let rows = ItemRow.hundredThousand
                 let container = try ModelContainer(for: Item.self, configuration: .inMemory)
                 let main = await MainActor.run {
                     if framework.hasPrefix("SwiftData") { return container.mainContext }
                     container.viewContext.automaticallyMergesChangesFromParent = true
                     return container.viewContext
                 }
-                let context = container.newBackgroundContext()
-                let heartbeat = MainQueueHeartbeat()
-                heartbeat.start()
-                benchmark.startMeasurement()
-                try context.performAndWait {
-                    for row in rows { context.insert(Item(row)) }
-                    try context.save()
+                try await watchedBackgroundImport(into: container, benchmark) {
+                    await main.perform(schedule: .enqueued) {}  // behind the merge the save enqueued
                 }
-                await main.perform(schedule: .enqueued) {}  // behind the merge the save enqueued
-                benchmark.stopMeasurement()
-                benchmark.record(await heartbeat.stop())
             }
         }
 
