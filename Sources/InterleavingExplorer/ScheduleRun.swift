@@ -1,7 +1,6 @@
 import Dispatch
 import PersistenceCore
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -194,23 +193,15 @@ final class ScheduleRun: @unchecked Sendable {
 
     // MARK: The run under way
 
-    static let current = Locked<ScheduleRun?>(nil)
-    /// Read first by every hook and every `perform`: one atomic load when nothing is explored.
-    static let isActive = Atomic<Bool>(false)
     /// One exploration at a time per process: the hooks are process-wide.
     private static let exploring = Locked(false)
     /// Stands in for the global concurrent executor: task jobs run here, one at a time.
     static let globalStandIn = DispatchQueue(label: "Interleavings: global concurrent executor", attributes: .concurrent)
 
-    /// The run under way, if the current thread runs its chosen step.
-    static var controllingCurrentThread: ScheduleRun? {
-        guard isActive.load(ordering: .acquiring), let run = current.withLock({ $0 }) else { return nil }
-        return run.state.withLock { $0.isCurrentThreadRunning } ? run : nil
-    }
-
+    /// The run under way: the controller the core's seam holds, read first by every runtime hook
+    /// (one atomic load when nothing is explored).
     static var activeRun: ScheduleRun? {
-        guard isActive.load(ordering: .acquiring) else { return nil }
-        return current.withLock { $0 }
+        ExplorationSeam.controller as? ScheduleRun
     }
 
     /// Runs `body` with no other exploration under way in the process.
@@ -231,13 +222,9 @@ final class ScheduleRun: @unchecked Sendable {
         touched: (Footprint) -> Void = { _ in },
         finished: ([ScheduleSearch.StepRecord]) -> Void = { _ in }
     ) throws(InterleavingsError) -> Ending {
-        Self.current.withLock { $0 = self }
-        Self.isActive.store(true, ordering: .releasing)
         ExplorationSeam.install(self)
         defer {
             ExplorationSeam.uninstall()
-            Self.isActive.store(false, ordering: .releasing)
-            Self.current.withLock { $0 = nil }
         }
         startRoot(body)
         var deadlocked = false

@@ -55,8 +55,10 @@ struct LessonIsWholeTests {
         }
         // The hints are the exercise file's, and a learner may edit it: they are judged on the file
         // as shipped, or as committed, whose fingerprint must then be the catalog's.
-        if exercise.isUntouched != true {
-            guard await GitCheckout.isAsCommitted(exercise.file) else { return }  // a learner's edit
+        switch await ShippedFileState.of(exercise.file, matchesFingerprint: exercise.isUntouched) {
+        case .shipped: break
+        case .edited: return  // a learner's edit: WorkshopCheckerTests.fingerprints names it
+        case .committedWithStaleFingerprint:
             Issue.record("\(id): \(exercise.file)'s fingerprint is not the catalog's (run python3 Scripts/tutorials/exercise-fingerprints.py)")
         }
         #expect(exercise.hints.count >= 2, "\(id): \(exercise.file) gives \(exercise.hints.count) hints (`// Hint 1: …`)")

@@ -36,9 +36,10 @@ package enum ExplorationSeam {
         installed.withLock { $0 = nil }
     }
 
-    /// The controller, if one is installed: the one load a context pays when none is.
+    /// The controller, if one is installed: the one load a context (or the explorer's runtime
+    /// hook) pays when none is.
     @inline(__always)
-    static var controller: (any JobController)? {
+    package static var controller: (any JobController)? {
         guard isActive.load(ordering: .acquiring) else { return nil }
         return installed.withLock { $0 }
     }

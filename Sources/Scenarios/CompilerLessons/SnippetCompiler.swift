@@ -5,9 +5,8 @@ import LabSupport
 /// running program (`lab`, or a test bundle) was built with, the way a learner's own file would be.
 ///
 /// Everything is found from where the program runs, never from a fixed `.build`: the build folder
-/// is the first ancestor of the executable (or of the test bundle that holds this code) holding
-/// `Modules/PersistenceCore.swiftmodule`
-/// (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
+/// is the folder of the executable (or of the test bundle that holds this code, or one of its
+/// parents) holding `Modules/PersistenceCore.swiftmodule` (`.build/<triple>/debug`, or `.build-tsan/…` under `--sanitize=thread --scratch-path .build-tsan`),
 /// the macro plugin `PersistenceCoreMacros-tool` sits next to it, the snippets are found in the
 /// package this program was built from (`PackageRoot`), and `swiftc` from `PATH`. When any of
 /// them is missing (a copied binary, no toolchain), ``locate()`` says which.
@@ -48,7 +47,7 @@ public struct SnippetCompiler: Sendable {
     package static func locate() throws -> SnippetCompiler {
         let packageRoot = PackageRoot.url
         guard let buildFolder = findBuildFolder() else {
-            throw SetupError(description: "no ancestor of the executable (\(ExecutableLocation.runningExecutable?.path ?? "?")) or of this code's image (\(ExecutableLocation.imageOfThisCode?.path ?? "?")) holds Modules/PersistenceCore.swiftmodule")
+            throw SetupError(description: "none of \(ExecutableLocation.candidateFolders().map(\.path)) (beside the executable or this code's test bundle) holds Modules/PersistenceCore.swiftmodule")
         }
         guard let swiftc = findSwiftc() else {
             throw SetupError(description: "swiftc is not on PATH (\(ProcessInfo.processInfo.environment["PATH"] ?? ""))")
@@ -140,19 +139,13 @@ public struct SnippetCompiler: Sendable {
         }
     }
 
-    /// The build folder: the nearest folder, from the running executable or the image that holds
-    /// this code (a test bundle under a Mac's test runner) upwards, that holds PersistenceCore's module.
+    /// The build folder: the nearest folder where the package's products are looked for (beside
+    /// the running executable, or the test bundle that holds this code) that holds
+    /// PersistenceCore's module.
     private static func findBuildFolder() -> URL? {
-        let starts = [ExecutableLocation.runningExecutable, ExecutableLocation.imageOfThisCode].compactMap { $0 }
-        for start in starts {
-            var folder = Optional(start.deletingLastPathComponent())
-            while let current = folder, current.path != "/" {
-                let module = current.appendingPathComponent("Modules/PersistenceCore.swiftmodule")
-                if FileManager.default.fileExists(atPath: module.path) { return current }
-                folder = current.deletingLastPathComponent()
-            }
+        ExecutableLocation.candidateFolders().first { folder in
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/PersistenceCore.swiftmodule").path)
         }
-        return nil
     }
 
     private static func findSwiftc() -> URL? {

@@ -20,23 +20,9 @@ enum ExerciseFile {
             .joined(separator: " ")
     }
 
-    /// Where an exercise file stands against the one shipped.
-    enum State: Equatable {
-        /// Its fingerprint is the catalog's.
-        case shipped
-        /// Git shows it as committed, yet its fingerprint is not the catalog's: changed on purpose
-        /// and committed without its new fingerprint.
-        case committedWithStaleFingerprint
-        /// Edited here: a learner's file (or a change not committed yet), theirs to get right.
-        /// Without git to ask, every file whose fingerprint differs counts as edited.
-        case edited
-    }
-
-    /// Where `exercise`'s file stands: "shipped" is the catalog's fingerprint, known without git;
-    /// git only tells a learner's edit from a fingerprint left stale.
-    static func state(of exercise: Exercise) async -> State {
-        if exercise.isUntouched == true { return .shipped }
-        return await GitCheckout.isAsCommitted(exercise.file) ? .committedWithStaleFingerprint : .edited
+    /// Where `exercise`'s file stands against the one shipped.
+    static func state(of exercise: Exercise) async -> ShippedFileState {
+        await .of(exercise.file, matchesFingerprint: exercise.isUntouched)
     }
 
     /// The exercises whose file is the committed one, in catalog order: those a test may insist
