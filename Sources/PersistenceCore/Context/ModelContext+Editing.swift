@@ -27,8 +27,7 @@ extension ModelContext {
         guard identifier.isTemporary || data.hasNeverBeenStored else {
             fatalError("\(data.entity.name) \(identifier) was forgotten by reset() or removed from its context; fetch it again by its identifier instead of inserting it")
         }
-        registered[identifier] = model
-        insertedObjects.append(model)
+        addNewModel(model, identifier: identifier)
         data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
         if !data.relations.isEmpty { completeRelationships(of: data) }
@@ -49,7 +48,8 @@ extension ModelContext {
         let key = ObjectIdentifier(data)
         if data.has(BackingData.Flag.inserted) {
             insertedObjects.removeAll { $0.backingData === data }
-            registered[data.persistentModelID] = nil
+            newModelsByIdentifier?[data.persistentModelID] = nil
+            registered[data.persistentModelID] = nil  // one given a permanent identifier early
             data.set(BackingData.Flag.deleted | BackingData.Flag.detached, true)
             data.set(BackingData.Flag.changed | BackingData.Flag.inserted | BackingData.Flag.registered, false)
             if !data.relations.isEmpty { propagateDeletion(ofNew: data) }
@@ -113,7 +113,7 @@ extension ModelContext {
     public func reset() {
         checkQueue("ModelContext.reset()")
         advanceQueryGeneration()
-        for model in registered.values {
+        for model in allRegisteredModels {
             model.backingData.invalidate(.contextReset)
         }
         registered.removeAll()
@@ -123,6 +123,7 @@ extension ModelContext {
 
     func clearChangeTracking() {
         insertedObjects.removeAll()
+        newModelsByIdentifier = nil
         updatedObjects.removeAll()
         deletedObjects.removeAll()
     }
@@ -133,7 +134,7 @@ extension ModelContext {
     func noteChange(of data: BackingData) {
         guard !data.has(BackingData.Flag.inserted) else { return }
         let key = ObjectIdentifier(data)
-        guard updatedObjects[key] == nil, let model = registered[data.persistentModelID] else { return }
+        guard updatedObjects[key] == nil, let model = registeredModel(identifiedBy: data.persistentModelID) else { return }
         updatedObjects[key] = model
         data.set(BackingData.Flag.changed, true)
         queueAutosaveIfEnabled()

@@ -7,7 +7,7 @@ extension ModelContext {
     /// is persisted, and must be remapped to the permanent identifier once a model is saved".
     public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
         checkQueue("ModelContext.registeredModel(for:)")
-        return registered[identifier] as? T
+        return registeredModel(identifiedBy: identifier) as? T
     }
 
     /// The registered model, or a fault of the right class that loads its row on first access:
@@ -23,7 +23,7 @@ extension ModelContext {
     /// The work of ``model(for:)``, with the queue already checked: also how a relationship
     /// fault turns the keys it read into models.
     func registeredOrFault(_ identifier: PersistentIdentifier) -> any PersistentModel {
-        if let model = registered[identifier] { return model }
+        if let model = registeredModel(identifiedBy: identifier) { return model }
         guard let type = container.modelTypes.type(named: identifier.entityName) else {
             fatalError("model(for:) was given \(identifier), but the container's schema has no entity '\(identifier.entityName)'")
         }
@@ -43,7 +43,7 @@ extension ModelContext {
         guard identifier.entityName == T.entitySchema.name || entity(identifier.entityName, isKindOf: T.self) else {
             throw ModelError.typeMismatch(expected: T.entitySchema.name, found: identifier.entityName)
         }
-        if let model = registered[identifier] {
+        if let model = registeredModel(identifiedBy: identifier) {
             let data = model.backingData
             if data.isFault {
                 guard let row = try loadRow(of: identifier) else { throw ModelError.modelNotFound(identifier) }

@@ -42,7 +42,7 @@ extension ModelContext {
                 changes.traceEvent = TraceRecorder.instant(.commit(changes), on: self)
                 container.publish(changes, from: self)
             })
-            apply(outcome)
+            apply(outcome, of: plan)
             advanceQueryGeneration()
             notifyObservers(.saved(changes))
             TraceRecorder.instant(.didSave, on: self)
@@ -55,50 +55,49 @@ extension ModelContext {
     /// `obtainPermanentIDs(for:)`. The primary keys are reserved in the store at once.
     public func obtainPermanentIdentifiers(for models: [any PersistentModel]) throws {
         checkQueue("ModelContext.obtainPermanentIdentifiers(for:)")
-        let temporary = models.map(\.backingData).filter { $0.persistentModelID.isTemporary }
+        let temporary = models.filter { $0.backingData.persistentModelID.isTemporary }
         guard !temporary.isEmpty else { return }
-        for data in temporary where data.modelContext !== self {
+        for data in temporary.map(\.backingData) where data.modelContext !== self {
             throw ModelError.contextMismatch("\(data.entity.name) \(data.persistentModelID) is not registered in this context; insert it first")
         }
         let store = container.store
-        let identifiers = temporary.map(\.persistentModelID)
+        let identifiers = temporary.map(\.backingData.persistentModelID)
         let keys = try store.write { (connection) throws(ModelError) -> [Int64] in
             try SavePlan.allocateKeys(for: identifiers, in: connection, store: store)
         }
-        for (data, (identifier, primaryKey)) in zip(temporary, zip(identifiers, keys)) {
-            makePermanent(data, temporary: identifier, primaryKey: primaryKey)
+        for (model, (identifier, primaryKey)) in zip(temporary, zip(identifiers, keys)) where identifier.isTemporary {
+            makePermanent(model, temporary: identifier, primaryKey: primaryKey, isNew: model.backingData.has(BackingData.Flag.inserted))
         }
     }
 
-    /// Gives `data`, whose identifier is `temporary`, the permanent identifier of its new row, and
-    /// re-keys it in the uniquing table unless `rekey` is false (the caller re-keys in bulk).
-    private func makePermanent(_ data: BackingData, temporary: PersistentIdentifier, primaryKey: Int64, rekey: Bool = true) {
-        guard temporary.isTemporary else { return }
+    /// Gives `model`, whose identifier is `temporary`, the permanent identifier of its new row,
+    /// and files it in the uniquing table under it, instead of its temporary key if it had one
+    /// there (a child's pushed model; a new model is in no table: `ModelContext+Uniquing.swift`).
+    private func makePermanent(_ model: any PersistentModel, temporary: PersistentIdentifier, primaryKey: Int64, isNew: Bool) {
         let permanent = PersistentIdentifier(scope: temporary.scope, storage: .permanent(primaryKey: primaryKey))
-        data.setIdentifier(permanent)
-        if rekey, let model = registered.removeValue(forKey: temporary) {
-            registered[permanent] = model
+        model.backingData.setIdentifier(permanent)
+        if isNew {
+            newModelsByIdentifier?[temporary] = nil
+        } else {
+            registered[temporary] = nil
         }
+        registered[permanent] = model
     }
 
-    /// Brings memory in line with what the committed transaction wrote.
-    private func apply(_ outcome: SaveOutcome) {
-        // When the new objects are much of the uniquing table, rebuild it in one pass rather than
-        // remove each temporary key (a probe into a large table, and a shift of its neighbours)
-        // and insert its permanent one. After a save no object is temporary any more: every
-        // temporary key in the table belongs to an object this save inserted.
-        let rebuild = outcome.inserted.count * 2 >= registered.count
-        // One pass over each new object: its permanent identifier and what it now holds as saved.
-        for insertion in outcome.inserted {
-            makePermanent(insertion.data, temporary: insertion.temporary, primaryKey: insertion.primaryKey, rekey: !rebuild)
-            insertion.data.takeSaved(insertion.values, version: 1)
-        }
-        if rebuild {
-            var rekeyed = [PersistentIdentifier: any PersistentModel](minimumCapacity: registered.count)
-            for (key, model) in registered {
-                rekeyed[key.isTemporary ? model.backingData.persistentModelID : key] = model
+    /// Brings memory in line with what the committed transaction of `plan` wrote.
+    private func apply(_ outcome: SaveOutcome, of plan: SavePlan) {
+        // Each new model enters the uniquing table now, under its permanent identifier (one given
+        // it before the save is filed under it already). The plan lists `insertedObjects` in
+        // their order (`save()`), so each new row's model is at hand.
+        registered.reserveCapacity(registered.count + plan.inserted.count)
+        for (index, data) in plan.inserted.enumerated() {
+            let model = insertedObjects[index]
+            assert(model.backingData === data, "a save's new objects are insertedObjects, in order")
+            let identifier = plan.insertedIdentifiers[index]
+            if identifier.isTemporary {
+                makePermanent(model, temporary: identifier, primaryKey: outcome.insertedKeys[index], isNew: true)
             }
-            registered = rekeyed
+            data.takeSaved(outcome.insertedValues[data], version: 1)
         }
         for write in outcome.written {
             write.data.takeSaved(write.values, version: write.version)

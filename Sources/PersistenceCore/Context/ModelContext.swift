@@ -33,7 +33,8 @@ import Synchronization
 // - Queues: Context/ModelContext+Perform.swift (perform, performAndWait, every job) and
 //   Debug/ (ConcurrencyDebug, the check every access makes).
 // - Editing and lookups: Context/ModelContext+Editing.swift (insert, delete, rollback),
-//   Context/ModelContext+Lookup.swift (model(for:), registeredModel(for:), existingObject).
+//   Context/ModelContext+Lookup.swift (model(for:), registeredModel(for:), existingObject), and
+//   Context/ModelContext+Uniquing.swift (where registered models live: the table, the new ones).
 //
 // @unchecked: the mutable state below is only touched on the context's queue, which every public
 // entry point checks (ConcurrencyDebug) or hops to (perform); the two thread-safe settings are atomics.
@@ -79,8 +80,14 @@ public final class ModelContext: @unchecked Sendable {
     let mergingChildren = ChildContexts()
 
     // Queue-confined state.
-    /// The uniquing table: one instance per identifier.
+    /// The uniquing table: one instance per identifier. A model inserted here and not saved yet
+    /// is not in it but in `insertedObjects` (found by its temporary identifier through
+    /// `newModelsByIdentifier`): its key changes when it is saved, so it is hashed once, under
+    /// its permanent identifier (see `ModelContext+Uniquing.swift`).
     var registered: [PersistentIdentifier: any PersistentModel] = [:]
+    /// `insertedObjects` by temporary identifier, made by the first lookup that needs it and
+    /// dropped when the new models change (see `ModelContext+Uniquing.swift`).
+    @exclusivity(unchecked) var newModelsByIdentifier: [PersistentIdentifier: any PersistentModel]?
     /// Unsaved changes. New models in insertion order: a model is in the list exactly while its
     /// backing data has the `inserted` flag, which answers "is it new here?" without a lookup.
     /// Changed and deleted models keyed by the object (its identifier changes when it is saved).

@@ -15,13 +15,13 @@ struct SavePlan: Sendable {
     /// Runs the save's SQL; throws (and so rolls back) on an unresolved conflict or a constraint.
     /// Nothing in memory changes here: ``SaveOutcome`` says what to change once committed.
     ///
-    /// The steps, in order: refuse values the store would change; reserve the new rows' keys, so
-    /// that a relationship to a new object can be written; write updates and deletions, each
+    /// The steps, in order: refuse values the store would change and relationship counts the
+    /// schema forbids; reserve the new rows' keys, so that a relationship to a new object can be
+    /// written; write updates and deletions, each
     /// guarded by the version the context last read; let the merge policy resolve the conflicts
     /// met (`Merging/MergePolicy+Resolution.swift`); insert the new rows; write the join tables.
     func execute(in connection: SQLiteConnection, store: SQLiteStore, policy: MergePolicy) throws(ModelError) -> SaveOutcome {
-        try refuseUnstorableValues()
-        try refuseRelationshipCounts()
+        try refuseInvalidRows()
         var outcome = SaveOutcome()
         var conflicts: [Conflict] = []
         let keys = try Self.allocateKeys(for: insertedIdentifiers, in: connection, store: store)
@@ -33,6 +33,8 @@ struct SavePlan: Sendable {
             try policy.resolve(conflicts, into: &outcome, connection: connection, store: store)
         }
         try writeInserts(into: &outcome, keys: keys, values: values, connection: connection, store: store)
+        outcome.insertedKeys = keys
+        outcome.insertedValues = values
         try relationships.writeJoinTables(inserted: inserted, keys: keys, written: outcome.updated,
                                           removed: outcome.removed.map(\.0), in: connection)
         return outcome
@@ -80,10 +82,18 @@ struct SavePlan: Sendable {
     /// The new rows, last: they cannot conflict, but a unique attribute can.
     private func writeInserts(into outcome: inout SaveOutcome, keys: [Int64], values: RelationshipWrites.Values,
                               connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) {
-        outcome.inserted.reserveCapacity(inserted.count)
         var inserts: [String: SQLiteStatement] = [:]
+        // New objects come in runs of one entity: the statement of the row before serves the next
+        // one unless the entity changed.
+        var current: (entity: String, statement: SQLiteStatement)?
         for ((data, temporary), primaryKey) in zip(zip(inserted, insertedIdentifiers), keys) {
-            let statement = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
+            let statement: SQLiteStatement
+            if let current, current.entity == data.entity.name {
+                statement = current.statement
+            } else {
+                statement = try Self.insertStatement(for: data.entity.name, in: &inserts, connection: connection, store: store)
+                current = (data.entity.name, statement)
+            }
             // Every parameter is bound again below: clearing the bindings first would be wasted.
             statement.reset(clearingBindings: false)
             // The entity number and version 1 are in the statement (`EntitySQL.insert`).
@@ -97,37 +107,44 @@ struct SavePlan: Sendable {
             } catch {
                 throw Self.explainConstraint(error, entity: data.entity)
             }
-            outcome.inserted.append(.init(data: data, temporary: temporary, primaryKey: primaryKey, values: written))
             outcome.noteInserted(primaryKey, in: temporary.scope)
         }
     }
 
-    /// Refuses, before any row is written, a value the store would silently change: a NaN.
-    private func refuseUnstorableValues() throws(ModelError) {
-        for data in [inserted, updated].joined() {
-            for (index, value) in data.values.enumerated() where value.isNaN {
-                throw .invalidProperty(entity: data.entity.name, property: data.entity.propertyName(atValue: index),
-                                       reason: SQLiteValue.nanRefusal)
-            }
+    /// Refuses, before any row is written, a row the store would silently change or the schema
+    /// forbids: a NaN value (``refuseUnstorableValues(of:)``), or a relationship left holding
+    /// fewer or more models than it allows (``refuseRelationshipCounts(of:isNew:)``). One pass over
+    /// the new and changed objects: a save of 100k new models reads each one once, and allocates
+    /// nothing here.
+    private func refuseInvalidRows() throws(ModelError) {
+        for data in inserted {
+            try Self.refuseUnstorableValues(of: data)
+            try Self.refuseRelationshipCounts(of: data, isNew: true)
+        }
+        for data in updated {
+            try Self.refuseUnstorableValues(of: data)
+            try Self.refuseRelationshipCounts(of: data, isNew: false)
         }
     }
 
-    /// Refuses, before any row is written, a relationship the save would leave holding fewer or
-    /// more models than its `minimumModelCount` and `maximumModelCount` allow. Checked where the
-    /// save changes the relationship: every relationship of a new model, the changed ones of others.
-    private func refuseRelationshipCounts() throws(ModelError) {
-        func check(_ data: BackingData, isNew: Bool) throws(ModelError) {
-            for (index, relationship) in data.entity.relationships.enumerated()
-            where relationship.minimumModelCount ?? 0 > 0 || relationship.maximumModelCount ?? 0 > 0 {
-                guard isNew || data.changedRelationships.contains(index), !data.relations[index].isFault else { continue }
-                if let reason = relationship.countViolation(data.relations[index].members.count) {
-                    throw .relationshipCountViolation(entity: data.entity.name, relationship: relationship.name, reason: reason)
-                }
+    /// A NaN, which SQLite would store as NULL.
+    private static func refuseUnstorableValues(of data: BackingData) throws(ModelError) {
+        for (index, value) in data.values.enumerated() where value.isNaN {
+            throw .invalidProperty(entity: data.entity.name, property: data.entity.propertyName(atValue: index),
+                                   reason: SQLiteValue.nanRefusal)
+        }
+    }
+
+    /// A relationship outside its `minimumModelCount` and `maximumModelCount`, checked where the
+    /// save changes it: every relationship of a new model, the changed ones of others.
+    private static func refuseRelationshipCounts(of data: BackingData, isNew: Bool) throws(ModelError) {
+        for (index, relationship) in data.entity.relationships.enumerated()
+        where relationship.minimumModelCount ?? 0 > 0 || relationship.maximumModelCount ?? 0 > 0 {
+            guard isNew || data.changedRelationships.contains(index), !data.relations[index].isFault else { continue }
+            if let reason = relationship.countViolation(data.relations[index].members.count) {
+                throw .relationshipCountViolation(entity: data.entity.name, relationship: relationship.name, reason: reason)
             }
         }
-        // Two plain loops: a save of 100k new models allocates nothing here.
-        for data in inserted { try check(data, isNew: true) }
-        for data in updated { try check(data, isNew: false) }
     }
 
     /// The prepared INSERT of an entity, looked up once per save rather than once per row.

@@ -14,12 +14,12 @@ extension ModelContext {
                            flowsFrom: [changes.traceEvent != 0 ? changes.traceEvent : TraceRecorder.latestChange(among: changes)]) { merge in
             advanceQueryGeneration()
             for identifier in changes.updated {
-                if let model = registered[identifier], !model.backingData.isFault {
+                if let model = registeredModel(identifiedBy: identifier), !model.backingData.isFault {
                     reload(model, mergeChanges: true)
                 }
             }
             for identifier in changes.deleted {
-                if let model = registered[identifier] {
+                if let model = registeredModel(identifiedBy: identifier) {
                     dropDeleted(model.backingData, because: .mergedDeletion)
                 }
             }

@@ -40,7 +40,7 @@ extension ModelContext {
     /// parent's values.
     func materialize(_ viewed: ParentView.Object) -> any PersistentModel {
         let row = EntitySQL.Row(primaryKey: viewed.identifier.primaryKey ?? 0, version: viewed.version, values: viewed.values)
-        if let model = registered[viewed.identifier] {
+        if let model = registeredModel(identifiedBy: viewed.identifier) {
             if model.backingData.isFault { fill(model.backingData, with: row) }
             return model
         }

@@ -33,6 +33,8 @@ extension ModelContext {
         for data in deleted {
             forget(data, because: .deletedAndSaved)
         }
+        // Pushed, the new models are new here no longer, but stay registered under their identifiers.
+        registerNewModelsAsStored()
         clearChangeTracking()
         notifyObservers(.saved(changes))
         TraceRecorder.instant(.didSave, on: self)
@@ -52,7 +54,7 @@ extension ModelContext {
         var models: [PersistentIdentifier: any PersistentModel] = [:]
         var heldBefore = Set<PersistentIdentifier>()
         for identifier in save.updated.map(\.identifier) + save.deleted {
-            if let model = registered[identifier] {
+            if let model = registeredModel(identifiedBy: identifier) {
                 guard !model.backingData.isDeleted else { throw ModelError.modelNotFound(identifier) }
                 models[identifier] = model
                 heldBefore.insert(identifier)
@@ -64,7 +66,7 @@ extension ModelContext {
         }
         // New models first: a change may relate to one.
         for object in save.inserted {
-            models[object.identifier] = registered[object.identifier] ?? insertNew(object)
+            models[object.identifier] = registeredModel(identifiedBy: object.identifier) ?? insertNew(object)
         }
         for object in save.updated {
             guard let data = models[object.identifier]?.backingData else { continue }
@@ -91,12 +93,13 @@ extension ModelContext {
         guard let type = container.modelTypes.type(named: object.identifier.entityName) else {
             fatalError("a child saved \(object.identifier), but the container's schema has no entity '\(object.identifier.entityName)'")
         }
-        let model = register(type, identifier: object.identifier, row: EntitySQL.Row(primaryKey: 0, version: 0, values: object.values))
+        // New here: filed as a new model (ModelContext+Uniquing.swift), not as a stored row.
+        let model = makeRegisteredModel(type, identifier: object.identifier, values: object.values, version: 0)
         let data = model.backingData
         data.values = object.values  // unsaved: written here, never read from the store
         data.cachedValues = nil
         data.relations = data.entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
-        insertedObjects.append(model)
+        addNewModel(model, identifier: object.identifier)
         data.set(BackingData.Flag.inserted | BackingData.Flag.changed, true)
         return model
     }

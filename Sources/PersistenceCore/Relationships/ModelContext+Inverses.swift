@@ -130,7 +130,7 @@ extension ModelContext {
 
     /// The registered model whose backing data is `data`.
     private func registeredModel(of data: BackingData) -> (any PersistentModel)? {
-        registered[data.persistentModelID]
+        registeredModel(identifiedBy: data.persistentModelID)
     }
 
     /// Where relationship `index` of `data`'s entity lives in the store, its inverse resolved.

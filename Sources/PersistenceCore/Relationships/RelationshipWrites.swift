@@ -109,7 +109,7 @@ struct RelationshipWrites: Sendable {
     }
 
     /// The values a save writes per object: its own unless a relationship column was filled in.
-    struct Values {
+    struct Values: Sendable {
         let overrides: [ObjectIdentifier: RowValues]
 
         subscript(data: BackingData) -> RowValues {

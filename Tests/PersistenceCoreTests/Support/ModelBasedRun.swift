@@ -421,8 +421,8 @@ final class ModelBasedRun {
         let context = contexts[c]
         let expected = reference.contexts[c]
         return context.runAndWait { () -> String? in
-            guard context.registered.count == expected.objects.count else {
-                return "\(context.registered.count) registered objects; the reference expects \(expected.objects.count)"
+            guard context.allRegisteredModels.count == expected.objects.count else {
+                return "\(context.allRegisteredModels.count) registered objects; the reference expects \(expected.objects.count)"
             }
             for handle in expected.objects.keys.sorted() {
                 if let problem = compareObject(handle, expected.objects[handle]!, in: context) { return "#\(handle): \(problem)" }
@@ -446,7 +446,7 @@ final class ModelBasedRun {
         let person = instances[handle]!
         let data = person.backingData
         let id = person.persistentModelID
-        guard let registered = context.registered[id], registered === person else { return "not registered under \(id)" }
+        guard let registered = context.registeredModel(identifiedBy: id), registered === person else { return "not registered under \(id)" }
         guard person.modelContext === context else { return "modelContext is not its context" }
         guard id.primaryKey == expected.primaryKey else { return "identifier \(id); the reference expects primary key \(String(describing: expected.primaryKey))" }
         guard person.isFault == expected.isFault else { return "isFault is \(person.isFault)" }
