@@ -153,12 +153,13 @@ struct DecodedRun: Decodable {
 }
 
 extension LabCommandTests {
-    @Test("lab bench --json compares the three places an import can run")
+    @Test("lab bench --json compares the three places an import can run, and the background import into a list on the main context")
     func bench() async throws {
         let result = try await LabProcess.run(["bench", "--items", "500", "--in-memory", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let rows = try JSONDecoder().decode([BenchRow].self, from: Data(result.standardOutput.utf8))
-        #expect(rows.map(\.place) == ["main-context", "background-context", "model-actor"])
+        #expect(rows.map(\.place) == ["main-context", "background-context", "model-actor",
+                                       "background-context-list-of-all", "background-context-list-of-100"])
         #expect(rows.allSatisfy { $0.items == 500 && $0.seconds > 0 })
     }
 

@@ -274,3 +274,30 @@ struct ResultsObserverTests {
         #expect(second?.count == 1)
     }
 }
+
+extension ResultsObserverTests {
+    @Test("What changed between two lists is what a diff of them infers: the same inserted, deleted and number of moved rows, and the rows not moved keep their order")
+    func changeMatchesADiff() {
+        var random = SystemRandomNumberGenerator()
+        let scope = PersistentIdentifier.Scope.interned(UUID(), "Item")
+        func id(_ key: Int) -> PersistentIdentifier { PersistentIdentifier(scope: scope, storage: .permanent(primaryKey: Int64(key))) }
+        for _ in 0..<300 {
+            let old = (1..<Int.random(in: 1...41, using: &random)).shuffled(using: &random).map(id)
+            var new = old.filter { _ in Int.random(in: 0..<4, using: &random) != 0 }
+            new += (100..<Int.random(in: 100...110, using: &random)).map(id)
+            if new.count > 1 {
+                for _ in 0..<Int.random(in: 0...3, using: &random) { new.swapAt(Int.random(in: 0..<new.count, using: &random), Int.random(in: 0..<new.count, using: &random)) }
+            }
+            let change = ResultsObserver<Item, Never>.change(from: old, to: new, updated: [])
+            var diffMoved = 0
+            for step in new.difference(from: old).inferringMoves() {
+                if case .insert(_, _, let movedFrom) = step, movedFrom != nil { diffMoved += 1 }
+            }
+            #expect(change.inserted == Set(new).subtracting(old))
+            #expect(change.deleted == Set(old).subtracting(new))
+            #expect(change.moved.count == diffMoved, "old \(old.map(\.primaryKey)), new \(new.map(\.primaryKey))")
+            let stayed = { (list: [PersistentIdentifier]) in list.filter { Set(old).contains($0) && Set(new).contains($0) && !change.moved.contains($0) } }
+            #expect(stayed(old) == stayed(new))
+        }
+    }
+}

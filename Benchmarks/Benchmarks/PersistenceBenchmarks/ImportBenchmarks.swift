@@ -62,6 +62,21 @@ enum ImportBenchmarks: BenchmarkGroup {
             }
         }
 
+        // The same, with a list on screen: a results observer (the role of `@Query`) on SwiftData's
+        // main context, which merges the save by itself, so the list takes in the merge on the
+        // main queue too. A list of every item, or of the first 100 (a screenful, `fetchLimit`).
+        for (list, limit) in [("a list of every item", nil), ("a list of the first 100", 100)] as [(String, Int?)] {
+            Benchmark("Import 100k: background context, SwiftData's main context merging into \(list)",
+                      configuration: watched) { benchmark in
+                let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+                let shownList = try await MainActor.run { try ItemListOnScreen(on: container, limit: limit) }
+                try await watchedBackgroundImport(into: container, benchmark) {
+                    let shown = await shownList.count  // behind the merge and the list's update
+                    precondition(shown == min(100_000, limit ?? .max), "the list shows \(shown) items")
+                }
+            }
+        }
+
         // The same import while the trace recorder records (its cost when on; every other
         // benchmark runs with it compiled in and off).
         Benchmark("Import 100k: background context, traced", configuration: watched) { benchmark in

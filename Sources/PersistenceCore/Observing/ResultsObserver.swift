@@ -216,24 +216,6 @@ extension ResultsObserver: ContextObserver {
                               on: modelContext, flowsFrom: [cause])
         signals.signalAll()
     }
-
-    /// What differs between two lists of identifiers, given what the event says was updated
-    /// (nil: anything may have been).
-    static func change(from old: [PersistentIdentifier], to new: [PersistentIdentifier],
-                       updated: Set<PersistentIdentifier>?) -> Change {
-        var change = Change()
-        for step in new.difference(from: old).inferringMoves() {
-            switch step {
-            case .insert(_, let identifier, let movedFrom):
-                if movedFrom == nil { change.inserted.insert(identifier) } else { change.moved.insert(identifier) }
-            case .remove(_, let identifier, let movedTo):
-                if movedTo == nil { change.deleted.insert(identifier) }
-            }
-        }
-        let kept = Set(new).subtracting(change.inserted)
-        change.updated = updated.map { kept.intersection($0) } ?? kept
-        return change
-    }
 }
 
 /// The signals behind an observer's `updates` sequences: one stream of `Void` per iteration.

@@ -4,13 +4,16 @@ import SampleModels
 import Scenarios
 
 /// The import `lab bench` measures and `lab timeline` draws: N items inserted and saved, in one
-/// of three places, while a heartbeat watches the main queue.
+/// of three places, while a heartbeat watches the main queue; and the background import again
+/// with a list on screen, which SwiftData's main context keeps up to date.
 enum ImportBench {
     /// Where the import runs.
     enum Place: String, CaseIterable, Sendable {
         case mainContext = "main context"
         case backgroundContext = "background context"
         case modelActor = "model actor"
+        case backgroundIntoFullList = "background, list of all"
+        case backgroundIntoScreenful = "background, list of 100"
 
         /// The id used in JSON and SVG.
         var id: String {
@@ -18,6 +21,18 @@ enum ImportBench {
             case .mainContext: "main-context"
             case .backgroundContext: "background-context"
             case .modelActor: "model-actor"
+            case .backgroundIntoFullList: "background-context-list-of-all"
+            case .backgroundIntoScreenful: "background-context-list-of-100"
+            }
+        }
+
+        /// How many items the list on SwiftData's main context shows (nil: there is no list;
+        /// `Int.max`: every item).
+        var listLimit: Int? {
+            switch self {
+            case .backgroundIntoFullList: .max
+            case .backgroundIntoScreenful: 100
+            case .mainContext, .backgroundContext, .modelActor: nil
             }
         }
     }
@@ -36,6 +51,13 @@ enum ImportBench {
                     progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Result {
         let container = try environment.makeContainer(for: [Item.self], name: "bench-\(place.id)")
         let origin = Date(timeIntervalSinceReferenceDate: 0)
+        // A list on screen: SwiftData's main context merges the background save by itself, and
+        // the list takes in what it merged, both on the main queue.
+        let list: ItemListOnScreen? = if let limit = place.listLimit {
+            try await MainActor.run { try ItemListOnScreen(on: container, limit: limit == .max ? nil : limit) }
+        } else {
+            nil
+        }
         let heartbeat = MainQueueHeartbeat()
         let clock = ContinuousClock()
         let (elapsed, recording) = try await heartbeat.measure { () async throws -> Duration in
@@ -49,12 +71,20 @@ enum ImportBench {
                     try context.save()
                 }
                 progress(items)
-            case .backgroundContext:
+            case .backgroundContext, .backgroundIntoFullList, .backgroundIntoScreenful:
                 let context = container.newBackgroundContext()
                 context.name = "background import"
                 try await context.perform {
                     for index in 0..<items { context.insert(Item(timestamp: origin + Double(index))) }
                     try context.save()
+                }
+                if let list {
+                    // Behind the merge the save enqueued on the main queue, and the list's update.
+                    let shown = await list.count
+                    let expected = min(items, place.listLimit ?? items)
+                    guard shown == expected else {
+                        throw LabFailure(message: "the list on the main context shows \(shown) items after the import, not \(expected)")
+                    }
                 }
                 progress(items)
             case .modelActor:

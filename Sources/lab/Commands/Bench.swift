@@ -5,7 +5,7 @@ import Scenarios
 /// `lab bench`: the main queue versus the background, timed in this process.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import N items on the main context, on a background context and through a model actor; compare.")
+        abstract: "Import N items on the main context, on a background context and through a model actor, then in the background with a list on SwiftData's main context; compare.")
 
     @OptionGroup var size: ItemsOption
     @OptionGroup var store: StoreOptions
@@ -65,8 +65,28 @@ struct Bench: AsyncParsableCommand {
         terminal.line(terminal.bold(line(header)))
         rows.forEach { terminal.line(line($0)) }
         terminal.line()
-        terminal.line(terminal.paint("Time is about the same; what moves is where it is spent. On the main context the main queue "
-            + "(your UI) waits for the whole import; in the background it stays free (article 004).", .gray))
+        for sentence in Self.findings(results) {
+            terminal.line(terminal.paint(sentence, .gray))
+        }
+    }
+
+    /// What the run showed, in sentences computed from its results (a place missing from them
+    /// says nothing).
+    static func findings(_ results: [ImportBench.Result]) -> [String] {
+        func result(_ place: ImportBench.Place) -> ImportBench.Result? { results.first { $0.place == place } }
+        func wait(_ result: ImportBench.Result) -> String { String(format: "%.1f ms", result.maxMainQueueDelayMilliseconds) }
+        var sentences: [String] = []
+        if let main = result(.mainContext), let background = result(.backgroundContext) {
+            sentences.append("Where the import runs moves where its time is spent: on the main context the main queue (your UI) "
+                + "waited up to \(wait(main)), in the background up to \(wait(background)) (article 004).")
+        }
+        if let full = result(.backgroundIntoFullList), let screenful = result(.backgroundIntoScreenful) {
+            sentences.append("SwiftData's main context merges a background save by itself, on the main queue, and a list on it "
+                + "takes in what changed there too: a list of every item made the main queue wait up to \(wait(full)), "
+                + "a list of the first 100 (fetchLimit) up to \(wait(screenful)). (Core Data's view context merges only "
+                + "when told: automaticallyMergesChangesFromParent.)")
+        }
+        return sentences
     }
 }
 
