@@ -52,8 +52,10 @@ HOP_GOAL = "3. Hop, @ModelActor method vs DispatchQueue.async + continuation, me
 HOP_REFERENCE_SPREAD = 1.5
 
 ROWS = [
-    # Issue 39 tightened three goals (import 2.5 -> 2.0, fetch 3 -> 2.5, prefetching 3 -> 2.5).
-    ("1. Import 100k, background context vs raw SQLite", "Import 100k: background context", "Import 100k: raw SQLite", ("<=", 2.0)),
+    # Issue 39 tightened three goals (import 2.5 -> 2.0, fetch 3 -> 2.5, prefetching 3 -> 2.5), and
+    # issue 57 four (import 2.0 -> 1.6, fetch 2.5 -> 1.8, prefetching 2.5 -> 2.0 the join and 2.0 its
+    # own raw queries, which replaced the share of SQLite's own faulting/prefetching ratio).
+    ("1. Import 100k, background context vs raw SQLite", "Import 100k: background context", "Import 100k: raw SQLite", ("<=", 1.6)),
     ("1. Import 100k, background context vs GRDB records", "Import 100k: background context", "Import 100k: GRDB records", ("<", 1.0)),
     ("1. Import 100k, main context vs raw SQLite", "Import 100k: main context", "Import 100k: raw SQLite", None),
     ("1. Import 100k, @BackgroundModelActor (1k batches) vs raw SQLite", "Import 100k: @BackgroundModelActor, batches of 1k", "Import 100k: raw SQLite", None),
@@ -67,6 +69,12 @@ ROWS = [
     ("2. Background import, SwiftData's main context merging: main-queue wait max (ms)", ("Import 100k: background context, SwiftData's main context merging", MAX), None, ("<=", 16.0)),
     ("2. Background import, Core Data's view context merging: main-queue wait p99 (ms)", ("Import 100k: background context, Core Data's view context merging", P99), None, ("<=", 2.0)),
     ("2. Background import, Core Data's view context merging: main-queue wait max (ms)", ("Import 100k: background context, Core Data's view context merging", MAX), None, ("<=", 16.0)),
+    # A list on SwiftData's main context (the role of @Query) takes in the merge on the main queue:
+    # a screenful (fetchLimit 100) is the recommended way, and held to target 2; every item is the
+    # stall the lab shows, reported.
+    ("2. Background import into a list of the first 100 on SwiftData's main context: main-queue wait p99 (ms)", ("Import 100k: background context, SwiftData's main context merging into a list of the first 100", P99), None, ("<=", 2.0)),
+    ("2. Background import into a list of the first 100 on SwiftData's main context: main-queue wait max (ms)", ("Import 100k: background context, SwiftData's main context merging into a list of the first 100", MAX), None, ("<=", 16.0)),
+    ("2. Background import into a list of every item on SwiftData's main context: main-queue wait max (ms)", ("Import 100k: background context, SwiftData's main context merging into a list of every item", MAX), None, None),
     ("2. Model-actor import: main-queue wait p99 (ms)", ("Import 100k: @BackgroundModelActor, batches of 1k", P99), None, ("<=", 2.0)),
     ("2. Model-actor import: main-queue wait max (ms)", ("Import 100k: @BackgroundModelActor, batches of 1k", MAX), None, ("<=", 16.0)),
     ("2. Main-context import: main queue blocked (%)", ("Import 100k: main context", BLOCKED), None, (">=", 90.0)),
@@ -84,7 +92,7 @@ ROWS = [
     ("4. model(for:) + first access vs raw primary-key select", "Lookup: model(for:) + first access", "Lookup: raw SQLite primary-key select", None),
     ("5. Update 100k, fetch-modify-save vs BatchUpdateRequest", "Update 100k: fetch, modify, save", "Update 100k: BatchUpdateRequest", (">=", 20.0)),
     ("5. Update 100k, BatchUpdateRequest vs raw SQL UPDATE", "Update 100k: BatchUpdateRequest", "Update 100k: raw SQL UPDATE", ("<=", 1.5)),
-    ("6. Fetch 100k, #Predicate in SQL vs raw step loop", "Fetch 100k: #Predicate in SQL", "Fetch 100k: raw SQLite step loop", ("<=", 2.5)),
+    ("6. Fetch 100k, #Predicate in SQL vs raw step loop", "Fetch 100k: #Predicate in SQL", "Fetch 100k: raw SQLite step loop", ("<=", 1.8)),
     ("6. Fetch 100k, #Predicate in SQL vs GRDB records", "Fetch 100k: #Predicate in SQL", "Fetch 100k: GRDB records", ("<=", 1.0)),
     ("6. Fetch 100k, GRDB records vs raw step loop", "Fetch 100k: GRDB records", "Fetch 100k: raw SQLite step loop", None),
     ("6. Fetch 100k, #Predicate in memory vs raw step loop", "Fetch 100k: #Predicate in memory", "Fetch 100k: raw SQLite step loop", None),
@@ -128,19 +136,19 @@ class Ratio:
 
 FAULTING, PREFETCHING = "Trips 1k × 20 stops: faulting each trip's stops", "Trips 1k × 20 stops: relationshipKeyPathsForPrefetching"
 RAW_FAULTING, RAW_PREFETCHING = "Trips 1k × 20 stops: raw SQLite, faulting's queries", "Trips 1k × 20 stops: raw SQLite, prefetching's queries"
-# Target 10's goal: SQLite alone separates the two access patterns by about 10x, so the goal is the
-# share of SQLite's own ratio that the object layer keeps: faulting/prefetching at least 0.75 of
-# the raw queries' ratio (raw faulting's queries / raw prefetching's) in the same run, with
-# prefetching at most 2.5x the raw join (3x before issue 39).
+# Target 10's goals: prefetching at most 2x a raw SQLite join into Swift values, and at most 2x its
+# own queries run in raw SQLite (issue 57; before, 2.5x the join, and the share of SQLite's own
+# faulting/prefetching ratio the object layer keeps at least 0.75: that ratio moved with the CPU's
+# speed at many small queries, and is reported now).
 ROWS += [
     ("10. 1k trips × 20 stops, faulting vs relationshipKeyPathsForPrefetching", FAULTING, PREFETCHING, None),
     # What the gap is made of: the two access patterns' own queries with nothing but SQLite.
     ("10. Raw SQLite alone: faulting's 21k queries vs prefetching's 3", RAW_FAULTING, RAW_PREFETCHING, None),
     ("10. Share of SQLite's own ratio the object layer keeps: faulting/prefetching vs the raw queries' ratio",
-     Ratio(FAULTING, PREFETCHING), Ratio(RAW_FAULTING, RAW_PREFETCHING), (">=", 0.75)),
-    ("10. 1k trips × 20 stops, prefetching vs a raw SQLite join into Swift values", PREFETCHING, "Trips 1k × 20 stops: raw SQLite join", ("<=", 2.5)),
+     Ratio(FAULTING, PREFETCHING), Ratio(RAW_FAULTING, RAW_PREFETCHING), None),
+    ("10. 1k trips × 20 stops, prefetching vs a raw SQLite join into Swift values", PREFETCHING, "Trips 1k × 20 stops: raw SQLite join", ("<=", 2.0)),
     ("10. Faulting vs its queries in raw SQLite", FAULTING, RAW_FAULTING, None),
-    ("10. Prefetching vs its queries in raw SQLite", PREFETCHING, RAW_PREFETCHING, None),
+    ("10. Prefetching vs its queries in raw SQLite", PREFETCHING, RAW_PREFETCHING, ("<=", 2.0)),
 ]
 
 # P11 and the cost of history (issue 34). The remote-change rows' other process is the benchmark
