@@ -17,12 +17,20 @@ extension ModelContext {
         // A child saves into its parent, not the store (`Nesting/ModelContext+SaveToParent.swift`).
         if let parent { return try saveToParent(parent) }
         try propagateDeletions()
-        let inserted = insertedObjects.map(\.backingData)
+        // The new objects and their identifiers in one pass: 100k of them are read once.
+        var inserted: [BackingData] = [], insertedIdentifiers: [PersistentIdentifier] = []
+        inserted.reserveCapacity(insertedObjects.count)
+        insertedIdentifiers.reserveCapacity(insertedObjects.count)
+        for model in insertedObjects {
+            let data = model.backingData
+            inserted.append(data)
+            insertedIdentifiers.append(data.persistentModelID)
+        }
         let updated = updatedObjects.compactMap { key, model in deletedObjects[key] == nil ? model.backingData : nil }
         let deleted = deletedObjects.values.map(\.backingData)
         let plan = SavePlan(
             inserted: inserted,
-            insertedIdentifiers: inserted.map(\.persistentModelID),
+            insertedIdentifiers: insertedIdentifiers,
             updated: updated,
             deleted: deleted,
             relationships: RelationshipWrites(context: self, inserted: inserted, updated: updated, deleted: deleted))
@@ -89,7 +97,7 @@ extension ModelContext {
         // Each new model enters the uniquing table now, under its permanent identifier (one given
         // it before the save is filed under it already). The plan lists `insertedObjects` in
         // their order (`save()`), so each new row's model is at hand.
-        registered.reserveCapacity(registered.count + plan.inserted.count)
+        Self.reserveUniquingRoom(for: plan.inserted.count, in: &registered)  // as a fetch does
         for (index, data) in plan.inserted.enumerated() {
             let model = insertedObjects[index]
             assert(model.backingData === data, "a save's new objects are insertedObjects, in order")

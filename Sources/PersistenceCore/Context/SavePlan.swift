@@ -178,19 +178,20 @@ struct SavePlan: Sendable {
     /// The primary key of each object: its own if it has one, else one reserved now, entity by
     /// entity, in order.
     static func allocateKeys(for identifiers: [PersistentIdentifier], in connection: SQLiteConnection, store: SQLiteStore) throws(ModelError) -> [Int64] {
-        // A save holds few entities: a list searched by name beats hashing every object's name.
-        var next: [(entity: String, key: Int64)] = []
-        for identifier in identifiers where identifier.isTemporary && !next.contains(where: { $0.entity == identifier.entityName }) {
-            next.append((identifier.entityName, 0))
+        // A save holds few entities: a list searched by scope (one object per store and entity,
+        // compared by identity) beats hashing, or even comparing, every object's entity name.
+        var next: [(scope: PersistentIdentifier.Scope, key: Int64)] = []
+        for identifier in identifiers where identifier.isTemporary && !next.contains(where: { $0.scope === identifier.scope }) {
+            next.append((identifier.scope, 0))
         }
         for index in next.indices {
-            let entity = next[index].entity
-            let count = identifiers.count { $0.isTemporary && $0.entityName == entity }
-            next[index].key = try store.allocatePrimaryKeys(connection, entity: entity, count: count).lowerBound
+            let scope = next[index].scope
+            let count = identifiers.count { $0.isTemporary && $0.scope === scope }
+            next[index].key = try store.allocatePrimaryKeys(connection, entity: scope.entityName, count: count).lowerBound
         }
         return identifiers.map { identifier in
             if let primaryKey = identifier.primaryKey { return primaryKey }
-            let index = next.firstIndex { $0.entity == identifier.entityName }!
+            let index = next.firstIndex { $0.scope === identifier.scope }!
             defer { next[index].key += 1 }
             return next[index].key
         }
