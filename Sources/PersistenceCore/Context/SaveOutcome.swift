@@ -10,7 +10,7 @@ struct SaveOutcome: Sendable {
     /// holds, with nothing copied per row (a list of 100k insertions cost an import a twentieth).
     var insertedKeys: [Int64] = []
     var insertedValues = RelationshipWrites.Values(overrides: [:])
-    /// Each changed object written (inserted ones are in `inserted`).
+    /// Each changed object written (new ones are in `insertedKeys`).
     var written: [Write] = []
     /// The objects whose rows are gone after the save, and why.
     var removed: [(BackingData, BackingData.Invalidation)] = []
