@@ -73,7 +73,7 @@ extension ModelContext {
         let keys = try store.write { (connection) throws(ModelError) -> [Int64] in
             try SavePlan.allocateKeys(for: identifiers, in: connection, store: store)
         }
-        for (model, (identifier, primaryKey)) in zip(temporary, zip(identifiers, keys)) where identifier.isTemporary {
+        for (model, (identifier, primaryKey)) in zip(temporary, zip(identifiers, keys)) {
             makePermanent(model, temporary: identifier, primaryKey: primaryKey, isNew: model.backingData.has(BackingData.Flag.inserted))
         }
     }

@@ -40,13 +40,13 @@ extension ModelContext {
         }
     }
 
-    /// Moves the models of `insertedObjects` into the table under their identifiers: a child's
-    /// new models, once pushed into its parent, are no longer new here but stay registered.
+    /// Files the models of `insertedObjects` in the table under their identifiers: a child's new
+    /// models, once pushed into its parent, are no longer new here but stay registered (the
+    /// caller then clears `insertedObjects` and the index with the rest of the change tracking).
     func registerNewModelsAsStored() {
         for model in insertedObjects {
             registered[model.backingData.persistentModelID] = model
         }
-        newModelsByIdentifier = nil
     }
 
     /// The index of the new models by temporary identifier, made now if there is none.

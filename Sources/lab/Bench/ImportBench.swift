@@ -26,13 +26,26 @@ enum ImportBench {
             }
         }
 
-        /// How many items the list on SwiftData's main context shows (nil: there is no list;
-        /// `Int.max`: every item).
-        var listLimit: Int? {
+        /// The list on SwiftData's main context, if the place has one.
+        var list: ListOnScreen? {
             switch self {
-            case .backgroundIntoFullList: .max
-            case .backgroundIntoScreenful: 100
+            case .backgroundIntoFullList: .everyItem
+            case .backgroundIntoScreenful: .first(100)
             case .mainContext, .backgroundContext, .modelActor: nil
+            }
+        }
+    }
+
+    /// What a list on screen shows.
+    enum ListOnScreen: Sendable {
+        case everyItem
+        case first(Int)
+
+        /// Its `fetchLimit`.
+        var limit: Int? {
+            switch self {
+            case .everyItem: nil
+            case .first(let count): count
             }
         }
     }
@@ -53,8 +66,8 @@ enum ImportBench {
         let origin = Date(timeIntervalSinceReferenceDate: 0)
         // A list on screen: SwiftData's main context merges the background save by itself, and
         // the list takes in what it merged, both on the main queue.
-        let list: ItemListOnScreen? = if let limit = place.listLimit {
-            try await MainActor.run { try ItemListOnScreen(on: container, limit: limit == .max ? nil : limit) }
+        let list: ItemListOnScreen? = if let shown = place.list {
+            try await MainActor.run { try ItemListOnScreen(on: container, limit: shown.limit) }
         } else {
             nil
         }
@@ -81,7 +94,7 @@ enum ImportBench {
                 if let list {
                     // Behind the merge the save enqueued on the main queue, and the list's update.
                     let shown = await list.count
-                    let expected = min(items, place.listLimit ?? items)
+                    let expected = min(items, place.list?.limit ?? items)
                     guard shown == expected else {
                         throw LabFailure(message: "the list on the main context shows \(shown) items after the import, not \(expected)")
                     }
