@@ -9,7 +9,7 @@ extension ListOfEverything {
         let limit = outcome.screenful
 
         var wrongWay = [
-            "SwiftData's main context, a list of every item by timestamp (\(every.before.rows) items): FeedImporter, a model actor "
+            "SwiftData's main context, a list of every item by timestamp, showing \(every.before.rows) items: FeedImporter, a model actor "
                 + "on '\(every.importQueueLabel)', imported \(outcome.itemCount) items and saved once.",
         ]
         if every.after.rows != every.before.rows {
