@@ -180,11 +180,20 @@ public enum WorkshopCatalog {
             checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
         ),
         Exercise(
+            id: "list-of-everything",
+            title: "Keep the list on the main context to a screenful",
+            goal: "The import runs on a private queue and saves 2,000 items at once, as article 004 advises. But the list on screen, a `ResultsObserver` on SwiftData's main context, observes every item: the main context merges the save by itself, on the main queue, and the list fetches every row again there, making a model for each. A screen shows 100 rows. Make the list's descriptor ask for those only, still oldest first.",
+            file: "Tutorials/Workshop/Exercises/ItemListQuery.swift",
+            shippedFingerprint: 0xe54c8b3da37a4aa6,
+            checkExercise: { await ItemListQueryChecker.check(ItemListQuery.self) },
+            checkSolution: { await ItemListQueryChecker.check(Solution.ItemListQuery.self) }
+        ),
+        Exercise(
             id: "compiler-lessons",
             title: "Return Sendable values, not models",
             goal: "`NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: \"non-sendable type 'Item' returned by implicitly asynchronous call to actor-isolated function cannot cross actor boundary\". Someone silenced the compiler with `ItemBox`, an `@unchecked Sendable` box. It compiles, and the caller now reads the item off the actor's queue: the very data race the compiler was warning about. Return a `Sendable` value instead, and delete the box.",
             file: "Tutorials/Workshop/Exercises/NewestItemReport.swift",
-            shippedFingerprint: 0x407b1084a1da2d3e,
+            shippedFingerprint: 0x13d632771efc6fe7,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -30,6 +30,7 @@ public enum ScenarioCatalog {
         Chapter(article: .backgroundModelActor, lessons: [
             BackgroundStorage.self,
             ReadsDuringImport.self,
+            ListOfEverything.self,
             CompilerLessons.self,
         ]),
     ]

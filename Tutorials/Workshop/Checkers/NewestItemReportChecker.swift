@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 20's contract: a value read through a model actor, for a caller on any thread.
+/// Exercise 21's contract: a value read through a model actor, for a caller on any thread.
 protocol NewestItemReporting: Sendable {
     init()
     /// The timestamp of the newest item, or nil when there is none.

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 20 solved: the actor returns a `Sendable` copy, read on its own queue.
+    /// Exercise 21 solved: the actor returns a `Sendable` copy, read on its own queue.
     @BackgroundModelActor
     actor NewestItemFinder {
         func newestItem() throws -> DomainItem? {
@@ -13,7 +13,7 @@ extension Solution {
         }
     }
 
-    /// Exercise 20 solved: the caller reads a plain value.
+    /// Exercise 21 solved: the caller reads a plain value.
     struct NewestItemReport: NewestItemReporting {
         func newestTimestamp(in container: ModelContainer) async throws -> Date? {
             let finder = NewestItemFinder(modelContainer: container)
