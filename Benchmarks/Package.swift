@@ -4,13 +4,21 @@ import PackageDescription
 // The benchmarks live in a package of their own so that `swift test` in the root never builds
 // package-benchmark or GRDB. The root is named by its manifest name, not its folder name, which
 // differs between clones (`main`, a worktree, a CI checkout).
+// Allocation counts (`BENCHMARK_COUNT_ALLOCATIONS=1 swift package benchmark …`) need package-benchmark's
+// malloc interposer, which puts a header on every allocation of the process and adds a call to every
+// malloc and free, counting or not: a cost the raw SQLite peers, which allocate little, do not share,
+// and no app pays. So the timed runs go without it (see README.md, "Allocation counts").
+let countsAllocations = Context.environment["BENCHMARK_COUNT_ALLOCATIONS"] != nil
+
 let package = Package(
     name: "ConcurrencyLabBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "ConcurrencyLab", path: ".."),
-        // Without the MallocInterposer trait, package-benchmark also asks for swift-runtime-interposer, which may not be reachable.
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Traits named, so that package-benchmark's defaults (which ask for swift-runtime-interposer,
+        // which may not be reachable) stay off; the malloc interposer only when counting allocations.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+                 traits: countsAllocations ? ["MallocInterposer"] : []),
         // The peer a Swift developer would otherwise pick; its GRDBSQLite module is also the raw C API.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -39,6 +47,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/PersistenceBenchmarks",
+            swiftSettings: countsAllocations ? [.define("COUNT_ALLOCATIONS")] : [],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]

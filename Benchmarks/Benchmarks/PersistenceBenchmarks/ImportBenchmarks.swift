@@ -15,9 +15,9 @@ import Scenarios
 /// before the measurement starts.
 enum ImportBenchmarks: BenchmarkGroup {
     static var configuration: Benchmark.Configuration { .init(
-        metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10) }
+        metrics: [.wallClock] + BenchmarkMetric.allocations, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10) }
     static var watched: Benchmark.Configuration { .init(
-        metrics: [.wallClock, .mallocCountTotal] + BenchmarkMetric.heartbeat, warmupIterations: 1,
+        metrics: [.wallClock] + BenchmarkMetric.allocations + BenchmarkMetric.heartbeat, warmupIterations: 1,
         maxDuration: .seconds(3), maxIterations: 10) }
 
     /// Imports 100k items on a background context of `container`, one save, with the main queue's

@@ -19,6 +19,19 @@ extension BenchmarkMetric {
 }
 
 extension BenchmarkMetric {
+    /// How many allocations a benchmark made, in a run that counts them (`BENCHMARK_COUNT_ALLOCATIONS`,
+    /// see Package.swift); none otherwise, since counting puts package-benchmark's malloc
+    /// interposer on every allocation of the process.
+    static let allocations: [BenchmarkMetric] = {
+        #if COUNT_ALLOCATIONS
+        [.mallocCountTotal]
+        #else
+        []
+        #endif
+    }()
+}
+
+extension BenchmarkMetric {
     /// The 99th percentile of the main context's one-row fetches' waits during a save.
     static let mainFetchP99 = BenchmarkMetric.custom("Main fetch wait p99 (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     /// The longest of those waits.
