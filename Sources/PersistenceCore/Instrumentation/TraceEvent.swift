@@ -110,15 +110,21 @@ extension TraceEvent.Kind {
 
     /// Whether this kind names `identifier` among what it changed (or, for a history fetch, read).
     package func changes(_ identifier: PersistentIdentifier) -> Bool {
+        changedIdentifiers.contains { $0.contains(identifier) }
+    }
+
+    /// The lists of identifiers this kind names among what it changed (or, for a history fetch,
+    /// read): none for a kind that changes nothing.
+    package var changedIdentifiers: [[PersistentIdentifier]] {
         switch self {
         case .commit(let inserted, let updated, let deleted), .delivery(_, let inserted, let updated, let deleted):
-            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
+            [inserted, updated, deleted]
         case .merge(let updated, let deleted, let inserted):
-            inserted.contains(identifier) || updated.contains(identifier) || deleted.contains(identifier)
+            [inserted, updated, deleted]
         case .batch(_, _, let identifiers), .remoteChange(_, _, let identifiers), .historyFetch(_, let identifiers):
-            identifiers.contains(identifier)
+            [identifiers]
         default:
-            false
+            []
         }
     }
 

@@ -188,7 +188,9 @@ public enum TraceRecorder {
         return state.withLock { recording in
             recording.events.last { event in
                 switch event.kind {
-                case .commit, .batch, .historyFetch: wanted.allSatisfy { event.kind.changes($0) }
+                // Against a set of the event's identifiers: each wanted one looked up in the
+                // event's lists was a scan of them, quadratic for a merge of a large save.
+                case .commit, .batch, .historyFetch: wanted.isSubset(of: Set(event.kind.changedIdentifiers.joined()))
                 default: false
                 }
             }?.id ?? 0
