@@ -50,19 +50,49 @@ enum FetchBenchmarks: BenchmarkGroup {
             precondition(records.count == 100_000)
         }
 
+        // Goal 6's measure: the fetch and the raw step loop in alternating rounds (AlternatingRounds.swift).
+        Benchmark("Fetch 100k: alternating rounds", configuration: .init(
+            metrics: [.fetchPerRaw], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)) { benchmark in
+            let context = LargeStore.shared.container.newBackgroundContext()
+            let minimum = 0
+            let descriptor = FetchDescriptor<Item>(predicate: #Predicate { $0.count >= minimum })
+            let statement = LargeStore.shared.raw.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+            defer { sqlite3_finalize(statement) }
+            let times = try AlternatingRounds.timed([
+                {
+                    let items = try context.performAndWait { try context.fetch(descriptor) }
+                    precondition(items.count == 100_000)
+                    return items
+                },
+                {
+                    let rows = rawRows(statement)
+                    precondition(rows.count == 100_000)
+                    return rows
+                },
+            ])
+            benchmark.measurement(.fetchPerRaw, AlternatingRounds.thousandths(times[0], over: times[1]))
+        }
+
         Benchmark("Fetch 100k: raw SQLite step loop", configuration: configuration) { benchmark in
             let database = LargeStore.shared.raw
             let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
             defer { sqlite3_finalize(statement) }
             benchmark.startMeasurement()
-            sqlite3_bind_int64(statement, 1, 0)
-            var rows: [ItemRow] = []
-            while sqlite3_step(statement) == SQLITE_ROW {
-                rows.append(RawSQLite.row(of: statement))
-            }
+            let rows = rawRows(statement)
             benchmark.stopMeasurement()
             precondition(rows.count == 100_000)
         }
+    }
+
+    /// The raw peer: the rows `statement` (the select, `ZCOUNT >= ?1`) returns for 0, read into Swift values.
+    private static func rawRows(_ statement: OpaquePointer) -> [ItemRow] {
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, 0)
+        var rows: [ItemRow] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append(RawSQLite.row(of: statement))
+        }
+        return rows
     }
 
     /// Fetches the 100k items into a new context with a predicate SQL answers, measuring the fetch.

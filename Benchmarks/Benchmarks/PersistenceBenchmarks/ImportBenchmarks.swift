@@ -150,6 +150,30 @@ enum ImportBenchmarks: BenchmarkGroup {
             benchmark.stopMeasurement()
         }
 
+        // Goal 1's measure: the background import and raw SQLite's in alternating rounds
+        // (AlternatingRounds.swift), each into a new in-memory database made before the round.
+        Benchmark("Import 100k: alternating rounds", configuration: .init(
+            metrics: [.importPerRaw], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+            let rows = ItemRow.hundredThousand
+            let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+            let context = container.newBackgroundContext()
+            let database = RawSQLite()
+            let times = try AlternatingRounds.timed([
+                {
+                    try context.performAndWait {
+                        for row in rows { context.insert(Item(row)) }
+                        try context.save()
+                    }
+                    return ()
+                },
+                {
+                    database.insert(rows)
+                    return ()
+                },
+            ])
+            benchmark.measurement(.importPerRaw, AlternatingRounds.thousandths(times[0], over: times[1]))
+        }
+
         Benchmark("Import 100k: raw SQLite", configuration: configuration) { benchmark in
             let rows = ItemRow.hundredThousand
             let database = RawSQLite()

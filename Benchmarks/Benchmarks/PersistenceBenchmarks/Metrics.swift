@@ -18,6 +18,19 @@ extension BenchmarkMetric {
     static let heartbeat: [BenchmarkMetric] = [.mainQueueP99, .mainQueueMaximum, .mainQueueBlocked]
 }
 
+/// The ratios the goals against raw SQLite are judged on, one per alternating round
+/// (`AlternatingRounds.swift`), in thousandths.
+extension BenchmarkMetric {
+    /// A background context's import of 100k items over raw SQLite's.
+    static let importPerRaw = BenchmarkMetric.custom("Import per raw SQLite import x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A fetch of 100k items with a `#Predicate` in SQL over the raw step loop.
+    static let fetchPerRaw = BenchmarkMetric.custom("Fetch per raw step loop x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// 1k trips with their stops prefetched (every title read) over a raw SQLite join.
+    static let prefetchingPerJoin = BenchmarkMetric.custom("Prefetching per raw join x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The same over prefetching's own queries in raw SQLite.
+    static let prefetchingPerQueries = BenchmarkMetric.custom("Prefetching per its raw queries x1000", polarity: .prefersSmaller, useScalingFactor: false)
+}
+
 extension BenchmarkMetric {
     /// How many allocations a benchmark made, in a run that counts them (`BENCHMARK_COUNT_ALLOCATIONS`,
     /// see Package.swift); none otherwise, since counting puts package-benchmark's malloc

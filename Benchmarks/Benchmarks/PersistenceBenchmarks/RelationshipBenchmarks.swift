@@ -80,6 +80,30 @@ enum RelationshipBenchmarks: BenchmarkGroup {
             precondition(trips.count == Self.trips && trips.allSatisfy { $0.stops.count == stopsPerTrip })
         }
 
+        // Target 10's measures: prefetching, the raw join and prefetching's own raw queries in
+        // alternating rounds (AlternatingRounds.swift).
+        Benchmark("Trips 1k × 20 stops: alternating rounds", configuration: .init(
+            metrics: [.prefetchingPerJoin, .prefetchingPerQueries], warmupIterations: 3, maxDuration: .seconds(10), maxIterations: 30)) { benchmark in
+            let context = Store.shared.container.newBackgroundContext()
+            var descriptor = FetchDescriptor<Trip>()
+            descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
+            var statement: OpaquePointer?
+            precondition(sqlite3_prepare_v2(Store.shared.raw, RawTripJoin.sql, -1, &statement, nil) == SQLITE_OK)
+            defer { sqlite3_finalize(statement) }
+            let reads = Store.shared.rawReads
+            let times = try AlternatingRounds.timed([
+                {
+                    let titles = try context.measuringOnQueue { try stopTitles(context, descriptor) }
+                    precondition(titles == Self.trips * stopsPerTrip)
+                    return titles
+                },
+                { RawTripJoin.read(statement!) },
+                { reads.prefetching() },
+            ])
+            benchmark.measurement(.prefetchingPerJoin, AlternatingRounds.thousandths(times[0], over: times[1]))
+            benchmark.measurement(.prefetchingPerQueries, AlternatingRounds.thousandths(times[0], over: times[2]))
+        }
+
         for prefetching in [false, true] {
             Benchmark("Trips 1k × 20 stops: raw SQLite, \(prefetching ? "prefetching" : "faulting")'s queries",
                       configuration: configuration) { benchmark in
@@ -99,15 +123,22 @@ enum RelationshipBenchmarks: BenchmarkGroup {
         if prefetching { descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops] }
         let titles = try context.measuringOnQueue {
             benchmark.startMeasurement()
-            var titles = 0
-            for trip in try context.fetch(descriptor) {
-                for stop in trip.stops {
-                    titles += stop.title.isEmpty ? 0 : 1
-                }
-            }
+            let titles = try stopTitles(context, descriptor)
             benchmark.stopMeasurement()
             return titles
         }
         precondition(titles == trips * stopsPerTrip)
+    }
+
+    /// Fetches the trips `descriptor` asks for into `context` and reads every stop's title; how
+    /// many are not empty. On the context's queue.
+    private static func stopTitles(_ context: ModelContext, _ descriptor: FetchDescriptor<Trip>) throws -> Int {
+        var titles = 0
+        for trip in try context.fetch(descriptor) {
+            for stop in trip.stops {
+                titles += stop.title.isEmpty ? 0 : 1
+            }
+        }
+        return titles
     }
 }
