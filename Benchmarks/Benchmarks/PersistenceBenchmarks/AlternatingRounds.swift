@@ -11,13 +11,18 @@ import Synchronization
 /// (`HopBenchmarks.swift`). Which side goes first turns with each round, so that neither always
 /// finds the caches as the other left them.
 enum AlternatingRounds {
-    /// How many rounds have run, across benchmarks: each begins with another side.
+    /// How many rounds have run, across benchmarks (the hop's too): each begins with another side.
     private static let rounds = Atomic<Int>(0)
+
+    /// The next round's number: which side goes first in it is this number's turn.
+    static func nextRound() -> Int {
+        rounds.add(1, ordering: .relaxed).oldValue
+    }
 
     /// Each of `works`' times, from one round: each work runs once, in turn, and what it returns
     /// is released after its clock stopped (the separate benchmarks do not time the teardown).
     static func timed(_ works: [() throws -> Any]) throws -> [Duration] {
-        let round = rounds.add(1, ordering: .relaxed).oldValue
+        let round = nextRound()
         var times = Array(repeating: Duration.zero, count: works.count)
         for turn in works.indices {
             let index = (round + turn) % works.count

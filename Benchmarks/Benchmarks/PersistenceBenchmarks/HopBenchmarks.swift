@@ -3,7 +3,6 @@ import BenchmarkSupport
 import Dispatch
 import PersistenceCore
 import SampleModels
-import Synchronization
 
 /// Target 3: a round trip from the MainActor into another execution context and back, a thousand
 /// times per iteration: what a view model pays for each `await` on a model actor.
@@ -56,7 +55,7 @@ enum HopBenchmarks: BenchmarkGroup {
             // Which hop goes first turns with each round: the first of a round may find the
             // queues' threads asleep, and no kind should always pay for waking them.
             let hops = 1_000
-            let round = rounds.add(1, ordering: .relaxed).oldValue
+            let round = AlternatingRounds.nextRound()
             var times: [Duration] = [.zero, .zero, .zero]  // the peer's, the model actor's, the default actor's
             for turn in 0..<3 {
                 let kind = (round + turn) % 3
@@ -76,9 +75,6 @@ enum HopBenchmarks: BenchmarkGroup {
             await roundTrips(benchmark.scaledIterations) { Benchmark.blackHole(await actor.ping()) }
         }
     }
-
-    /// How many alternating rounds have run: each begins with another kind of hop.
-    static let rounds = Atomic<Int>(0)
 
     /// A round trip from the MainActor to the Dispatch peer's queue and back.
     static func dispatchHop(to queue: DispatchQueue) async {
