@@ -17,6 +17,16 @@ struct DifferencesTests {
         #expect(count == 0)
     }
 
+    @Test("A container's view context used after the container is released stops the process (Core Data's keeps its coordinator)")
+    func viewContextOutlivingItsContainer() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let context = try makeContainer().viewContext  // nothing keeps the container past this line
+            _ = context.container
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("unowned reference"))
+    }
+
     @Test("Writing an attribute's current value records no change")
     func equalValueWriteIsNoChange() throws {
         let context = try makeContainer().newBackgroundContext()
