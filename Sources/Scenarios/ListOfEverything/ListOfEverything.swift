@@ -33,7 +33,7 @@ public struct ListOfEverything: Scenario {
         articles: [.backgroundModelActor],
         frameworks: .init(
             wrongWay: "SwiftData (iOS 17 and later): the main context merges every other context's save by itself, on the main queue, and a list on it (@Query, ResultsObserver) takes the merge in there; Apple documents neither the cost nor the timing of that merge.",
-            rightWay: "SwiftData: a list of a screenful, FetchDescriptor.fetchLimit (iOS 17 and later). Core Data: NSFetchRequest.fetchLimit or fetchBatchSize, and a view context that merges only when told (automaticallyMergesChangesFromParent is false by default), so the app chooses when its list pays."),
+            rightWay: "SwiftData: a list of a screenful, FetchDescriptor.fetchLimit (iOS 17 and later). Core Data: NSFetchRequest.fetchLimit, and a view context that merges only when told (automaticallyMergesChangesFromParent is false by default), so the app chooses when its list pays."),
         why: """
             Article 004 moves the import to a background model actor, and the main queue stays \
             free while the actor inserts and saves. But SwiftData's main context merges that save \
@@ -48,7 +48,7 @@ public struct ListOfEverything: Scenario {
             (automaticallyMergesChangesFromParent), so its list does not pay during the import, \
             and does not show it either: it pays the same when the app merges.
             """,
-        rule: "Keep a list on the main context to what a screen shows (FetchDescriptor.fetchLimit, NSFetchRequest.fetchLimit or fetchBatchSize): SwiftData's main context merges every background save by itself on the main queue, and a list of every item then fetches every row there.",
+        rule: "Keep a list on the main context to what a screen shows (FetchDescriptor.fetchLimit, NSFetchRequest.fetchLimit): SwiftData's main context merges every background save by itself on the main queue, and a list of every item then fetches every row there.",
         whereToLook: [
             "Sources/Scenarios/ListOfEverything/ListOfEverything.swift",
             "Sources/Scenarios/ListOfEverything/FeedImporter.swift",
