@@ -25,6 +25,8 @@ extension BenchmarkMetric {
     static let importPerRaw = BenchmarkMetric.custom("Import per raw SQLite import x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// A fetch of 100k items with a `#Predicate` in SQL over the raw step loop.
     static let fetchPerRaw = BenchmarkMetric.custom("Fetch per raw step loop x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A `BatchUpdateRequest` of 100k rows over the raw SQL `UPDATE` of the same rows.
+    static let batchUpdatePerRaw = BenchmarkMetric.custom("Batch update per raw UPDATE x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// 1k trips with their stops prefetched (every title read) over a raw SQLite join.
     static let prefetchingPerJoin = BenchmarkMetric.custom("Prefetching per raw join x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// The same over prefetching's own queries in raw SQLite.
