@@ -155,9 +155,12 @@ case "get", "set":
         }
         precondition(sum >= 0)
     }
-case "trips", "trips-faulting", "trips-join":
+case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
     // count trips of 20 stops each; every stop's title read, the stops prefetched or faulted,
-    // or (trips-join) the benchmark's raw peer: one SQL join over the same store, read into values.
+    // or (trips-join) the benchmark's raw peer: one SQL join over the same store, read into values,
+    // or (trips-queries) prefetching's own queries in raw SQLite (`RawTripReads.prefetching()`),
+    // or (trips-rounds) prefetching and those queries in alternating rounds, as the benchmark
+    // times them: each round's ratio, and the median of REPEAT rounds.
     // FILE=1: a file store, as the benchmark's (a fault is then a read of the file).
     let configuration: ModelConfiguration = ProcessInfo.processInfo.environment["FILE"] == nil ? .inMemory
         : .file(FileManager.default.temporaryDirectory.appendingPathComponent("profile-trips-\(getpid()).sqlite"))
@@ -177,11 +180,49 @@ case "trips", "trips-faulting", "trips-join":
         }
         try seed.save()
     }
-    if scenario == "trips-join" {
-        guard case .file(let url) = configuration.location else { fatalError("trips-join reads a file store: set FILE=1") }
+    if scenario == "trips-join" || scenario == "trips-queries" || scenario == "trips-rounds" {
+        guard case .file(let url) = configuration.location else { fatalError("\(scenario) reads a file store: set FILE=1") }
         var handle: OpaquePointer?
         precondition(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK)
         defer { sqlite3_close(handle) }
+        if scenario == "trips-rounds" {
+            let reads = RawTripReads(connection: handle!)
+            var descriptor = FetchDescriptor<Trip>()
+            descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
+            let prefetching = descriptor
+            var ratios: [Double] = []
+            for round in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+                var times = [Duration.zero, .zero]
+                for turn in 0..<2 {
+                    let start = ContinuousClock.now
+                    if (round + turn) % 2 == 0 {
+                        // The context and its models are released after the clock stops, as in the benchmark.
+                        let context = container.newBackgroundContext()
+                        try withExtendedLifetime(context) {
+                            let titles = try context.performAndWait { stopTitles(of: try context.fetch(prefetching)) }
+                            times[0] = ContinuousClock.now - start
+                            precondition(titles == count * 20)
+                        }
+                    } else {
+                        let trips = reads.prefetching()
+                        times[1] = ContinuousClock.now - start
+                        precondition(trips.count == count)
+                    }
+                }
+                ratios.append(times[0] / times[1])
+            }
+            let sorted = ratios.sorted()
+            print("trips-rounds \(count): median \(sorted[sorted.count / 2]), p25 \(sorted[sorted.count / 4]), p75 \(sorted[sorted.count * 3 / 4]) over \(ratios.count) rounds")
+            break
+        }
+        if scenario == "trips-queries" {
+            let reads = RawTripReads(connection: handle!)
+            for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+                let trips = measured { reads.prefetching() }
+                precondition(trips.count == count && trips.allSatisfy { $0.stops.count == 20 })
+            }
+            break
+        }
         var statement: OpaquePointer?
         precondition(sqlite3_prepare_v2(handle, RawTripJoin.sql, -1, &statement, nil) == SQLITE_OK)
         defer { sqlite3_finalize(statement) }
@@ -219,5 +260,5 @@ case "sizes":
     print("Item \(allocationSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
           + "its BackingData \(allocationSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
 default:
-    print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|sizes [count]")
+    print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|trips-queries|trips-rounds|sizes [count]")
 }
