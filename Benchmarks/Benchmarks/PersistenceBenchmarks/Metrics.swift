@@ -27,6 +27,10 @@ extension BenchmarkMetric {
     static let fetchPerRaw = BenchmarkMetric.custom("Fetch per raw step loop x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// A `BatchUpdateRequest` of 100k rows over the raw SQL `UPDATE` of the same rows.
     static let batchUpdatePerRaw = BenchmarkMetric.custom("Batch update per raw UPDATE x1000", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Fetch-modify-save of 100k items over a `BatchUpdateRequest` of the same rows.
+    static let fetchModifySavePerBatch = BenchmarkMetric.custom("Fetch-modify-save per batch update x1000", polarity: .prefersLarger, useScalingFactor: false)
+    /// An import of 100k items into a file with history recorded over the same without.
+    static let historyRecordedPerNot = BenchmarkMetric.custom("History recorded per not recorded x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// 1k trips with their stops prefetched (every title read) over a raw SQLite join.
     static let prefetchingPerJoin = BenchmarkMetric.custom("Prefetching per raw join x1000", polarity: .prefersSmaller, useScalingFactor: false)
     /// The same over prefetching's own queries in raw SQLite.
