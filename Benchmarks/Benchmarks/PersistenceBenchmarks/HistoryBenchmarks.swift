@@ -94,11 +94,7 @@ enum HistoryBenchmarks: BenchmarkGroup {
         }
 
         func run() throws {
-            let rows = ItemRow.hundredThousand, context = context
-            try context.performAndWait {
-                for row in rows { context.insert(Item(row)) }
-                try context.save()
-            }
+            try context.importItems(ItemRow.hundredThousand)
         }
     }
 

@@ -29,10 +29,7 @@ enum ImportBenchmarks: BenchmarkGroup {
         let heartbeat = MainQueueHeartbeat()
         heartbeat.start()
         benchmark.startMeasurement()
-        try context.performAndWait {
-            for row in rows { context.insert(Item(row)) }
-            try context.save()
-        }
+        try context.importItems(rows)
         await afterwards()
         benchmark.stopMeasurement()
         benchmark.record(await heartbeat.stop())
@@ -85,10 +82,7 @@ enum ImportBenchmarks: BenchmarkGroup {
             let context = container.newBackgroundContext()
             benchmark.startMeasurement()
             let (_, trace) = try await TraceRecorder.record {
-                try context.performAndWait {
-                    for row in rows { context.insert(Item(row)) }
-                    try context.save()
-                }
+                try context.importItems(rows)
             }
             benchmark.stopMeasurement()
             precondition(trace.events.contains { if case .commit(let inserted, _, _) = $0.kind { inserted.count == 100_000 } else { false } })
@@ -103,10 +97,7 @@ enum ImportBenchmarks: BenchmarkGroup {
             benchmark.startMeasurement()
             // The main context's queue is the main queue: the import runs there, as a view model's would.
             try DispatchQueue.main.sync {
-                try context.performAndWait {
-                    for row in rows { context.insert(Item(row)) }
-                    try context.save()
-                }
+                try context.importItems(rows)
             }
             benchmark.stopMeasurement()
             benchmark.record(await heartbeat.stop())
@@ -159,17 +150,8 @@ enum ImportBenchmarks: BenchmarkGroup {
             let context = container.newBackgroundContext()
             let database = RawSQLite()
             let times = try AlternatingRounds.timed([
-                {
-                    try context.performAndWait {
-                        for row in rows { context.insert(Item(row)) }
-                        try context.save()
-                    }
-                    return ()
-                },
-                {
-                    database.insert(rows)
-                    return ()
-                },
+                { try context.importItems(rows) },
+                { database.insert(rows) },
             ])
             benchmark.measurement(.importPerRaw, AlternatingRounds.thousandths(times[0], over: times[1]))
         }

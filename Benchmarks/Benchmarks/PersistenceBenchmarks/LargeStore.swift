@@ -14,11 +14,7 @@ final class LargeStore: @unchecked Sendable {
 
     init() throws {
         container = try ModelContainer(for: Item.self, configuration: .inMemory)
-        let context = container.newBackgroundContext()
-        try context.performAndWait {
-            for row in ItemRow.hundredThousand { context.insert(Item(row)) }
-            try context.save()
-        }
+        try container.newBackgroundContext().importItems(ItemRow.hundredThousand)
         raw.insert(ItemRow.hundredThousand)
         grdb = try ItemRecord.makeDatabase()
         try grdb.write { db in
