@@ -54,7 +54,8 @@ extension ModelContext {
     }
 
     /// Steps `statement` to its end, making each row's model and putting it in its owner's group:
-    /// `groups[owner - owners.lowerBound]`.
+    /// `groups[owner - owners.lowerBound]`. The rows are read a batch at a time, then their models
+    /// made (`FastPaths/EntitySQL+RowBatches.swift`).
     ///
     /// A run of rows of one owner (the usual case: an owner's related rows were saved together)
     /// is gathered in an ``OwnerRun``, filed when the owner changes: appending to `groups[slot]`
@@ -63,20 +64,21 @@ extension ModelContext {
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owners: ClosedRange<Int64>,
         ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
-        var reader = destination.rowReader()
         var run = OwnerRun()
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             let slot = Int(finished.owner - owners.lowerBound)
             if groups[slot].isEmpty { groups[slot] = finished.models } else { groups[slot].append(contentsOf: finished.models) }
         }
-        while try statement.step() {
-            var row = destination.row(of: statement, reader: &reader)
-            // SQL matched the column against the run; a value that is not an integer owns nothing.
-            guard case .integer(let owner) = row.values[ownerValueIndex], owners.contains(owner) else { continue }
-            file(run.start(owner))
-            Self.keepUniquingRoom(for: 1, in: &table)
-            run.append(materialize(T.self, sql: destination, row: &row, in: &table))
+        // A batch of rows read, then their models made (`FastPaths/EntitySQL+RowBatches.swift`).
+        try destination.readInBatches(of: statement) { rows in
+            Self.keepUniquingRoom(for: rows.count, in: &table)
+            for index in rows.indices {
+                // SQL matched the column against the run; a value that is not an integer owns nothing.
+                guard case .integer(let owner) = rows[index].values[ownerValueIndex], owners.contains(owner) else { continue }
+                file(run.start(owner))
+                run.append(materialize(T.self, sql: destination, row: &rows[index], in: &table))
+            }
         }
         file(run.finish())
     }
