@@ -139,10 +139,18 @@ public final class BackingData: @unchecked Sendable {
     /// and a fault fired.
     ///
     /// The common case, a loaded object read with no checks on anywhere, costs two plain loads;
-    /// the context (a weak reference) is only looked at when a check may apply or a fault must fire.
+    /// the context (a weak reference) is only looked at when a check may apply or a fault must fire,
+    /// in a function of its own, so that this one stays small (see `FastPaths/README.md`).
     @usableFromInline
     func storedValue(at index: Int) -> SQLiteValue {
-        if isFault || QueueWatchdog.mayCheckAccess, let link, isFault || QueueWatchdog.checksAccess(through: link) {
+        if isFault || QueueWatchdog.mayCheckAccess { return checkedStoredValue(at: index) }
+        return currentValue(at: index)
+    }
+
+    /// ``storedValue(at:)`` when a check may apply or a fault must fire.
+    @inline(never)
+    private func checkedStoredValue(at index: Int) -> SQLiteValue {
+        if let link, isFault || QueueWatchdog.checksAccess(through: link) {
             if has(Flag.invalidated) { trapInvalidatedAccess(to: index, isWrite: false) }
             let context = link.context
             if let context, QueueWatchdog.access(index, of: self, on: context, isWrite: false) == .hop {
