@@ -254,6 +254,34 @@ case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
         }
         precondition(titles == count * 20)
     }
+case "first-100":
+    // What the main queue does when a background save of `count` items lands under a list of the
+    // first 100 by timestamp on SwiftData's main context (target 2's list): the merge of the save,
+    // then the list's fetch again (ResultsObserver fetches again when it has a limit), timed apart.
+    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp)])
+        descriptor.fetchLimit = 100
+        let list = descriptor
+        let main = container.mainContext
+        let saved = try MainActor.assumeIsolated { try main.fetch(list).count }
+        precondition(saved == 0)
+        let background = container.newBackgroundContext()
+        let inserted = try background.performAndWait {
+            let items = rows.map { Item($0) }
+            for item in items { background.insert(item) }
+            try background.save()
+            return Set(items.map(\.persistentModelID))
+        }
+        try MainActor.assumeIsolated {
+            let start = ContinuousClock.now
+            main.mergeChanges(fromContextDidSave: ModelContext.Changes(inserted: inserted))
+            let merged = ContinuousClock.now
+            let shown = try main.fetch(list).count
+            precondition(shown == min(100, count))
+            print("first-100 \(count): merge \(merged - start), fetch \(ContinuousClock.now - merged)")
+        }
+    }
 case "sizes":
     // The bytes the allocator hands an `Item` and its backing data (each allocation's usable size).
     let item = Item(timestamp: .now)
