@@ -264,8 +264,9 @@ case "first-100":
         descriptor.fetchLimit = 100
         let list = descriptor
         let main = container.mainContext
-        let saved = try MainActor.assumeIsolated { try main.fetch(list).count }
-        precondition(saved == 0)
+        // The list's first fetch, before the import: it shows nothing.
+        let shownBefore = try MainActor.assumeIsolated { try main.fetch(list).count }
+        precondition(shownBefore == 0)
         let background = container.newBackgroundContext()
         let inserted = try background.performAndWait {
             let items = rows.map { Item($0) }

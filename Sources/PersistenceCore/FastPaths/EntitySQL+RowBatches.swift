@@ -21,17 +21,12 @@ extension EntitySQL {
         var reader = rowReader()
         var batch: [Row] = []
         batch.reserveCapacity(Self.rowsPerBatch)
-        var more = true
-        while more {
-            while batch.count < Self.rowsPerBatch {
-                guard try statement.step() else {
-                    more = false
-                    break
-                }
-                batch.append(row(of: statement, reader: &reader))
-            }
-            if !batch.isEmpty { try body(&batch) }
+        while try statement.step() {
+            batch.append(row(of: statement, reader: &reader))
+            guard batch.count == Self.rowsPerBatch else { continue }
+            try body(&batch)
             batch.removeAll(keepingCapacity: true)
         }
+        if !batch.isEmpty { try body(&batch) }
     }
 }

@@ -70,7 +70,6 @@ extension ModelContext {
             let slot = Int(finished.owner - owners.lowerBound)
             if groups[slot].isEmpty { groups[slot] = finished.models } else { groups[slot].append(contentsOf: finished.models) }
         }
-        // A batch of rows read, then their models made (`FastPaths/EntitySQL+RowBatches.swift`).
         try destination.readInBatches(of: statement) { rows in
             Self.keepUniquingRoom(for: rows.count, in: &table)
             for index in rows.indices {
