@@ -61,6 +61,7 @@ UPDATE_ROUNDS, UPDATE_PER_RAW = "Update 100k: alternating rounds", "Batch update
 SAVE_ROUNDS, SAVE_PER_BATCH = "Update 100k: fetch-modify-save and batch, alternating rounds", "Fetch-modify-save per batch update x1000"
 HISTORY_ROUNDS, RECORDED_PER_NOT = "History: import 100k into a file, alternating rounds", "History recorded per not recorded x1000"
 FETCH_ROUNDS, FETCH_PER_RAW = "Fetch 100k: alternating rounds", "Fetch per raw step loop x1000"
+LOOKUP_ROUNDS, LOOKUP_PER_RAW = "Lookup: existingModel, alternating rounds", "existingModel per raw select x1000"
 TRIPS_ROUNDS = "Trips 1k × 20 stops: alternating rounds"
 PER_JOIN, PER_QUERIES = "Prefetching per raw join x1000", "Prefetching per its raw queries x1000"
 
@@ -102,7 +103,8 @@ ROWS = [
     ("3. Hop, await context.perform vs DispatchQueue.async + continuation", "Hop: await context.perform", "Hop: DispatchQueue.async + continuation", None),
     ("3. Hop, default actor method vs DispatchQueue.async + continuation", "Hop: default actor method", "Hop: DispatchQueue.async + continuation", None),
     ("4. registeredModel (ns per lookup)", "Lookup: registeredModel", None, ("<=", 200.0)),
-    ("4. existingModel, cold context vs raw primary-key select", "Lookup: existingModel, cold context", "Lookup: raw SQLite primary-key select", ("<=", 3.0)),
+    ("4. existingModel, cold context vs raw primary-key select, median of alternating rounds", (LOOKUP_ROUNDS, LOOKUP_PER_RAW + "@ratio"), None, ("<=", 3.0)),
+    ("4. existingModel, cold context vs raw primary-key select, separate benchmarks", "Lookup: existingModel, cold context", "Lookup: raw SQLite primary-key select", None),
     ("4. model(for:) + first access vs raw primary-key select", "Lookup: model(for:) + first access", "Lookup: raw SQLite primary-key select", None),
     ("5. Update 100k, fetch-modify-save vs BatchUpdateRequest, median of alternating rounds", (SAVE_ROUNDS, SAVE_PER_BATCH + "@ratio"), None, (">=", 20.0)),
     ("5. Update 100k, fetch-modify-save vs BatchUpdateRequest, separate benchmarks", "Update 100k: fetch, modify, save", "Update 100k: BatchUpdateRequest", None),

@@ -28,6 +28,8 @@ extension BenchmarkMetric {
 
     /// A background context's import of 100k items over raw SQLite's.
     static let importPerRaw = ratio("Import per raw SQLite import x1000")
+    /// A cold context's `existingModel` of 1k items over the raw primary-key selects of the same rows.
+    static let existingModelPerRaw = ratio("existingModel per raw select x1000")
     /// A fetch of 100k items with a `#Predicate` in SQL over the raw step loop.
     static let fetchPerRaw = ratio("Fetch per raw step loop x1000")
     /// A `BatchUpdateRequest` of 100k rows over the raw SQL `UPDATE` of the same rows.
