@@ -60,6 +60,18 @@ struct StoreLayoutTests {
         let indexes = try SQLiteFixture.rows("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ZITEM'", in: url)
         #expect(indexes.contains { $0[0].contains("UNIQUE") && $0[0].contains("ZID") })
     }
+
+    @Test("The course's Item indexes its timestamp: a list of the first 100 by timestamp reads the index in order, sorting nothing")
+    func timestampIndex() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("items.sqlite")
+        _ = try ModelContainer(for: Item.self, configuration: .file(url))
+        try #require(OpenStoreFiles.waitUntilClosed(url))
+        let plan = try SQLiteFixture.rows(
+            "EXPLAIN QUERY PLAN SELECT Z_PK, Z_OPT, ZID, ZTIMESTAMP, ZTITLE, ZCOUNT FROM ZITEM ORDER BY ZTIMESTAMP LIMIT 100", in: url)
+        #expect(plan.contains { $0.last?.contains("USING INDEX Z_ITEM_BY_TIMESTAMP") == true }, "\(plan)")
+        #expect(!plan.contains { $0.last?.contains("TEMP B-TREE") == true }, "\(plan)")
+    }
 }
 
 @Suite("Schema changes")

@@ -5,9 +5,9 @@ import GRDB
 /// GRDB's record inserts: what a Swift developer would otherwise pick.
 ///
 /// A `Codable` record with the same four values, into an equivalent table (SQLite's integer rowid,
-/// a unique 16-byte UUID blob, an indexed REAL date, nullable text, an integer) in a private in-memory
-/// database, as the other peers use. Dates are stored as seconds since 2001 like Core Data's,
-/// not as GRDB's default text.
+/// a unique 16-byte UUID blob, an indexed REAL date, nullable text, an integer) in a private
+/// in-memory database, as the other peers use. Dates are stored as seconds since 2001 like Core
+/// Data's, not as GRDB's default text.
 struct ItemRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "item"
     static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSinceReferenceDate

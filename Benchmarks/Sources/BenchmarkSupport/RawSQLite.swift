@@ -4,8 +4,9 @@ import GRDBSQLite
 /// SQLite's C API with nothing on top: the limit every other peer is measured against.
 ///
 /// It writes the table PersistenceCore writes (Core Data's layout: `ZITEM` with `Z_PK`, `Z_ENT`,
-/// `Z_OPT`, one column per attribute, a unique index on `ZID`, an index on `ZTIMESTAMP`) into a private in-memory database,
-/// as the core's and GRDB's benchmarks do, and uses one prepared statement per job.
+/// `Z_OPT`, one column per attribute, a unique index on `ZID`, an index on `ZTIMESTAMP`) into a
+/// private in-memory database, as the core's and GRDB's benchmarks do, and uses one prepared
+/// statement per job.
 // Not Sendable: one benchmark uses one database from one thread at a time.
 public final class RawSQLite {
     public let handle: OpaquePointer
