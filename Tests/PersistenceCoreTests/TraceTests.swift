@@ -90,6 +90,39 @@ struct TraceTests {
         #expect(trace.events(on: listLane.id).contains { $0.kind == .automaticMerging(true) })
     }
 
+    @Test("A recording lists a commit's and a merge's identifiers by primary key, ordered once it ends rather than on the queues it records")
+    @MainActor
+    func identifiersInStableOrder() async throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let main = container.viewContext
+        main.name = "list order"
+        main.automaticallyMergesChangesFromParent = true
+        let writer = container.newBackgroundContext()
+        writer.name = "writer order"
+        let (inserted, trace) = try await TraceRecorder.record { () async throws -> [PersistentIdentifier] in
+            let inserted = try await writer.perform { () throws -> [PersistentIdentifier] in
+                let items = (0..<64).map(Self.item)
+                for item in items { writer.insert(item) }
+                try writer.save()
+                return items.map(\.persistentModelID)
+            }
+            await main.perform(schedule: .enqueued) {}  // the merge is queued before this
+            return inserted
+        }
+        let inKeyOrder = inserted.sorted { ($0.primaryKey ?? .max) < ($1.primaryKey ?? .max) }
+        let writerLane = try #require(trace.lane(named: "writer order"))
+        let listLane = try #require(trace.lane(named: "list order"))
+        let commit = try #require(trace.events(on: writerLane.id).first { if case .commit = $0.kind { true } else { false } })
+        let merge = try #require(trace.events(on: listLane.id).first { $0.flowsFrom.contains(commit.id) })
+        guard case .commit(let committed, _, _) = commit.kind, case .merge(_, _, let merged) = merge.kind else {
+            Issue.record("expected a commit and its merge, got \(commit.kind) and \(merge.kind)")
+            return
+        }
+        // A set of 64 lists them in hash order: only the recording's ordering puts them in key order.
+        #expect(committed == inKeyOrder)
+        #expect(merged == inKeyOrder)
+    }
+
     @Test("The Perfetto export parses: thread names for the lanes, complete events for spans, and a flow from each merged commit to its merge")
     @MainActor
     func chromeTraceExport() async throws {

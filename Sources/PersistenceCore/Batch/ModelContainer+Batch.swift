@@ -147,7 +147,7 @@ extension ModelContainer {
             // No did-save: a merge by hand flows from the batch itself.
             changes.traceEvent = TraceRecorder.instantOnCurrentQueue(
                 .batch(kind: deleting ? "delete" : "update", entity: entity.entity.name,
-                       identifiers: TraceEvent.Kind.ordered(changes.updated.union(changes.deleted))), container: self)
+                       identifiers: Array(changes.updated.union(changes.deleted))), container: self)
             publish(changes, from: nil)
         })
         return write.keys

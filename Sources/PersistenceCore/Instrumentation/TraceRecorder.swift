@@ -224,11 +224,16 @@ public enum TraceRecorder {
 
     private static func finish() -> Trace {
         on.store(false, ordering: .releasing)
-        return state.withLock { recording in
-            let trace = Trace(lanes: recording.lanes, events: recording.events)
-            recording = Recording()
-            return trace
+        let (lanes, events) = state.withLock { recording in
+            defer { recording = Recording() }
+            return (recording.lanes, recording.events)
         }
+        // Ordered now, after the traced work, not on the queues it ran on (see `inStableOrder`).
+        return Trace(lanes: lanes, events: events.map { event in
+            var ordered = event
+            ordered.kind = event.kind.inStableOrder
+            return ordered
+        })
     }
 
     /// The lanes and events so far, behind ``state``'s lock.

@@ -211,8 +211,8 @@ extension ResultsObserver: ContextObserver {
         guard !change.isEmpty else { return }
         results = fresh
         lastChange = change
-        TraceRecorder.instant(.delivery(observer: "ResultsObserver<\(Element.self)>", inserted: TraceEvent.Kind.ordered(change.inserted),
-                                        updated: TraceEvent.Kind.ordered(change.updated), deleted: TraceEvent.Kind.ordered(change.deleted)),
+        TraceRecorder.instant(.delivery(observer: "ResultsObserver<\(Element.self)>", inserted: Array(change.inserted),
+                                        updated: Array(change.updated), deleted: Array(change.deleted)),
                               on: modelContext, flowsFrom: [cause])
         signals.signalAll()
     }
