@@ -79,7 +79,7 @@ enum LookupBenchmarks: BenchmarkGroup {
         }
 
         Benchmark("Lookup: raw SQLite primary-key select", configuration: configuration) { benchmark in
-            let statement = RawStore.shared.database.prepare(RawSQLite.selectColumns + " WHERE Z_PK = ?1")
+            let statement = RawStore.shared.database.prepare(rawSelect)
             defer { sqlite3_finalize(statement) }
             benchmark.startMeasurement()
             Benchmark.blackHole(rawLookups(statement))
@@ -94,7 +94,7 @@ enum LookupBenchmarks: BenchmarkGroup {
             metrics: [.existingModelPerRaw], warmupIterations: 2, maxDuration: .seconds(2), maxIterations: 200)) { benchmark in
             let store = Store.shared
             let context = store.container.newBackgroundContext()
-            let statement = RawStore.shared.database.prepare(RawSQLite.selectColumns + " WHERE Z_PK = ?1")
+            let statement = RawStore.shared.database.prepare(rawSelect)
             defer { sqlite3_finalize(statement) }
             let times = try AlternatingRounds.timed([
                 { try context.measuringOnQueue { try store.identifiers.map { try context.existingModel(for: $0, as: Item.self) } } },
@@ -103,6 +103,9 @@ enum LookupBenchmarks: BenchmarkGroup {
             benchmark.measurement(.existingModelPerRaw, AlternatingRounds.thousandths(times[0], over: times[1]))
         }
     }
+
+    /// The raw peer's select of one row by primary key.
+    private static let rawSelect = RawSQLite.selectColumns + " WHERE Z_PK = ?1"
 
     /// The raw peer: the thousand rows the lookups find (every tenth primary key), each selected by
     /// `statement` (the select, `Z_PK = ?1`) and read into Swift values.
