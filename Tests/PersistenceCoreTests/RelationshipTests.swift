@@ -138,6 +138,9 @@ struct RelationshipTests {
             let context = try makeTripContainer(.file(url)).newBackgroundContext()
             _ = try saveTrip(stops: 2, in: context)
         }
+        // The container closes its file once its last reference goes, which may be the commit
+        // listeners' thread finishing a remote-change post: read the file after that close.
+        try #require(OpenStoreFiles.waitUntilClosed(url))
         let tables = try SQLiteFixture.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", in: url).map { $0[0] }
         #expect(tables.filter { $0.hasPrefix("Z") } == ["ZSTOP", "ZTAG", "ZTRIP", "Z_1TAGS", "Z_METADATA", "Z_PRIMARYKEY"], "Stop is entity 1: Z_1TAGS after Stop.tags")
         let stopColumns = try SQLiteFixture.rows("SELECT name FROM pragma_table_info('ZSTOP')", in: url).map { $0[0] }
