@@ -65,6 +65,7 @@ extension ModelContext {
         ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
         var run = OwnerRun()
+        let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             let slot = Int(finished.owner - owners.lowerBound)
@@ -76,7 +77,7 @@ extension ModelContext {
                 // SQL matched the column against the run; a value that is not an integer owns nothing.
                 guard case .integer(let owner) = rows[index].values[ownerValueIndex], owners.contains(owner) else { continue }
                 file(run.start(owner))
-                run.append(materialize(T.self, sql: destination, row: &rows[index], in: &table))
+                run.append(materialize(T.self, sql: destination, row: &rows[index], in: &table, through: adoptionSlot))
             }
         }
         file(run.finish())

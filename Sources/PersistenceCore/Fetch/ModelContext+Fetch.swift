@@ -122,19 +122,22 @@ extension ModelContext {
     }
 
     /// ``materialize(_:sql:row:in:)`` for a row its caller drops next: a new model takes the
-    /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them.
+    /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them. A loop over
+    /// many rows looks up the thread's ``AdoptionSlot`` once and passes it as `slot`.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: inout EntitySQL.Row,
-                                         in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
+                                         in table: inout [PersistentIdentifier: any PersistentModel],
+                                         through slot: AdoptionSlot = .ofCurrentThread) -> T {
         if row.subentityNumber != 0 { return materializeSubentity(T.self, row: row, in: &table) }
         let identifier = sql.identifier(primaryKey: row.primaryKey)
-        func uniqued(_ slot: inout (any PersistentModel)?) -> T {
-            if let model = slot {
+        func uniqued(_ entry: inout (any PersistentModel)?) -> T {
+            if let model = entry {
                 let data = model.backingData
                 if data.isFault { fill(data, with: row) }
                 if let typed = model as? T { return typed }
             }
-            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.takeValues(), version: row.version)
-            slot = model
+            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.takeValues(), version: row.version,
+                                            through: slot)
+            entry = model
             return model
         }
         return uniqued(&table[identifier])

@@ -163,6 +163,7 @@ extension ModelContext {
     ) throws(ModelError) {
         var reader = destination.rowReader()
         var run = OwnerRun()
+        let slot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             grouping.file(RelatedModels(finished.models, of: T.self), of: finished.owner)
@@ -173,7 +174,7 @@ extension ModelContext {
             guard let key = owner.read(from: statement, row: row) else { continue }
             file(run.start(key))
             Self.keepUniquingRoom(for: 1, in: &table)
-            run.append(materialize(T.self, sql: destination, row: &row, in: &table))
+            run.append(materialize(T.self, sql: destination, row: &row, in: &table, through: slot))
         }
         file(run.finish())
     }
