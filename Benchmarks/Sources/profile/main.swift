@@ -288,6 +288,10 @@ case "sizes":
     let item = Item(timestamp: .now)
     print("Item \(allocationSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
           + "its BackingData \(allocationSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
+    // And what a fetched row costs elsewhere: a bucket of the uniquing table (an identifier and a
+    // model), and each of the row's values in its shared buffer.
+    print("a uniquing-table entry \(MemoryLayout<PersistentIdentifier>.stride + MemoryLayout<any PersistentModel>.stride) bytes, "
+          + "a stored value \(MemoryLayout<SQLiteValue>.stride) bytes")
 default:
     print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|trips-queries|trips-rounds|sizes [count]")
 }

@@ -54,10 +54,11 @@ extension ModelContext {
     /// the thread's ``AdoptionSlot`` is looked up once for all of them.
     private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: inout [EntitySQL.Row],
                                                     in table: inout [PersistentIdentifier: any PersistentModel]) -> [T] {
-        let slot = AdoptionSlot.ofCurrentThread
+        let adoptionSlot = AdoptionSlot.ofCurrentThread
         return [T](unsafeUninitializedCapacity: rows.count) { models, count in
             for index in rows.indices {
-                (models.baseAddress! + count).initialize(to: materialize(T.self, sql: sql, row: &rows[index], in: &table, through: slot))
+                let model = materialize(T.self, sql: sql, row: &rows[index], in: &table, through: adoptionSlot)
+                (models.baseAddress! + count).initialize(to: model)
                 count += 1
             }
         }

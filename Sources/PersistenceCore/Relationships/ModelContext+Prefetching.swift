@@ -163,7 +163,7 @@ extension ModelContext {
     ) throws(ModelError) {
         var reader = destination.rowReader()
         var run = OwnerRun()
-        let slot = AdoptionSlot.ofCurrentThread
+        let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             grouping.file(RelatedModels(finished.models, of: T.self), of: finished.owner)
@@ -174,7 +174,7 @@ extension ModelContext {
             guard let key = owner.read(from: statement, row: row) else { continue }
             file(run.start(key))
             Self.keepUniquingRoom(for: 1, in: &table)
-            run.append(materialize(T.self, sql: destination, row: &row, in: &table, through: slot))
+            run.append(materialize(T.self, sql: destination, row: &row, in: &table, through: adoptionSlot))
         }
         file(run.finish())
     }
