@@ -58,6 +58,11 @@ extension BackingData {
 /// `pthread_getspecific` and a check that the key was made (`swift_once`). A fetch or a prefetch
 /// looks it up once for all its rows: under callgrind, fetching 100k items took 3,244 instructions
 /// a row, against 3,291 with a lookup per row (`profile fetch 100000`).
+///
+/// Not `Sendable` (its box is not), so that no work sent to another task or queue can capture
+/// it: used on another thread, its offers would not reach the models made there, each of which
+/// would make a backing data of its own, registered nowhere. Each loop that takes it looks it up
+/// itself, on its own thread, and uses it before it returns.
 struct AdoptionSlot {
     fileprivate let box: Unmanaged<Adoption>
 
