@@ -43,12 +43,12 @@ extension ModelContext {
         // uniquing table then never grows while it runs (each growth hashes every model again).
         Self.reserveUniquingRoom(for: Int(rows), in: &registered)
         var groups = [[AnyObject]](repeating: [], count: keys.count)
-        try fileScannedRows(T.self, destination, of: scan, owners: owners, ownerValueIndex: ownerValueIndex,
-                            into: &groups, in: &registered)
+        let allExpected = try fileScannedRows(T.self, destination, of: scan, owners: owners, ownerValueIndex: ownerValueIndex,
+                                              into: &groups, in: &registered)
         var members: [Int64: RelatedModels] = [:]
         members.reserveCapacity(groups.count)
         for (offset, group) in groups.enumerated() where !group.isEmpty {
-            members[owners.lowerBound + Int64(offset)] = RelatedModels(group, of: T.self)
+            members[owners.lowerBound + Int64(offset)] = RelatedModels(group, checkedAsExactly: allExpected ? T.self : nil)
         }
         return members
     }
@@ -60,14 +60,18 @@ extension ModelContext {
     /// A run of rows of one owner (the usual case: an owner's related rows were saved together)
     /// is gathered in an ``OwnerRun``, filed when the owner changes: appending to `groups[slot]`
     /// itself checked the outer array's storage was unique for every row.
+    ///
+    /// Returns whether every model made is exactly a `T` (none of a subentity's rows).
     private func fileScannedRows<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owners: ClosedRange<Int64>,
         ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
-    ) throws(ModelError) {
-        var run = OwnerRun()
+    ) throws(ModelError) -> Bool {
+        var run = OwnerRun(expecting: T.self)
+        var allExpected = true
         let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
+            allExpected = allExpected && finished.allExpected
             let slot = Int(finished.owner - owners.lowerBound)
             if groups[slot].isEmpty { groups[slot] = finished.models } else { groups[slot].append(contentsOf: finished.models) }
         }
@@ -81,6 +85,7 @@ extension ModelContext {
             }
         }
         file(run.finish())
+        return allExpected
     }
 
     /// Whether `owners` holds at least half of the values from `values.lowerBound` to

@@ -162,11 +162,12 @@ extension ModelContext {
         into grouping: inout Grouping, in table: inout [PersistentIdentifier: any PersistentModel]
     ) throws(ModelError) {
         var reader = destination.rowReader()
-        var run = OwnerRun()
+        var run = OwnerRun(expecting: T.self)
         let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
-            grouping.file(RelatedModels(finished.models, of: T.self), of: finished.owner)
+            grouping.file(RelatedModels(finished.models, checkedAsExactly: finished.allExpected ? T.self : nil),
+                          of: finished.owner)
             if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
         }
         while try statement.step() {
@@ -182,34 +183,49 @@ extension ModelContext {
 
 /// The models of consecutive related rows of one owner, gathered while the rows are read: each
 /// owner's models as the array its relationship keeps (see `FastPaths/RelatedModels.swift`).
+///
+/// Each model's class is compared with the one expected as the model is gathered, just made and
+/// still in the cache, so that the finished list can be kept as a typed array without reading
+/// every member's class again from memory (see ``RelatedModels/init(_:checkedAsExactly:)``).
 struct OwnerRun {
-    /// A run that ended: its owner's key, and its models in the order their rows came.
-    typealias Finished = (owner: Int64, models: [AnyObject])
+    /// A run that ended: its owner's key, its models in the order their rows came, and whether
+    /// every one of them is exactly an instance of the class expected.
+    typealias Finished = (owner: Int64, models: [AnyObject], allExpected: Bool)
 
+    private let expected: ObjectIdentifier
     private var owner: Int64?
     private var models: [AnyObject] = []
+    private var allExpected = true
+
+    /// Runs whose models should be instances of exactly `modelClass` (the relationship's
+    /// destination; a subentity's rows make instances of subclasses).
+    init(expecting modelClass: any PersistentModel.Type) {
+        expected = ObjectIdentifier(modelClass)
+    }
 
     /// Makes `owner`'s row the next one in: when `owner` is another than the current run's, the
     /// current run ends and is returned, and a new one begins, made at the size of the last
     /// (owners' groups are alike, as a rule).
     mutating func start(_ owner: Int64) -> Finished? {
         guard owner != self.owner else { return nil }
-        let finished = self.owner.map { ($0, models) }
+        let finished = self.owner.map { ($0, models, allExpected) }
         let size = models.count
         self.owner = owner
         models = []
         models.reserveCapacity(size)
+        allExpected = true
         return finished
     }
 
     /// Adds the current row's model to the run.
     mutating func append(_ model: AnyObject) {
+        if ObjectIdentifier(type(of: model)) != expected { allExpected = false }
         models.append(model)
     }
 
     /// Ends the last run, if any rows came.
     mutating func finish() -> Finished? {
-        defer { owner = nil; models = [] }
-        return owner.map { ($0, models) }
+        defer { owner = nil; models = []; allExpected = true }
+        return owner.map { ($0, models, allExpected) }
     }
 }
