@@ -246,6 +246,20 @@ struct InheritanceTests {
         }
     }
 
+    @Test("Prefetching a relationship to the superclass into a fresh context makes each member of its own class")
+    func prefetchedClasses() throws {
+        let container = try makeMotorpool()
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            var descriptor = FetchDescriptor<Fleet>()
+            descriptor.relationshipKeyPathsForPrefetching = [\.vehicles]
+            let fleet = try #require(try context.fetch(descriptor).first)
+            // Each member is made by the prefetch itself, none was registered before.
+            let members = fleet.vehicles.map { "\(type(of: $0)):\($0.persistentModelID.entityName)" }.sorted()
+            #expect(members == ["Bike:Bike", "Car:Car", "ElectricCar:ElectricCar", "Vehicle:Vehicle"])
+        }
+    }
+
     @Test("The queue rule holds for a subclass's own and inherited properties: each access from the wrong queue is named")
     func queueRule() async throws {
         let container = try makeMotorpool()

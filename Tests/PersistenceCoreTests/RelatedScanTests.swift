@@ -22,4 +22,22 @@ struct RelatedScanTests {
         #expect(!ModelContext.covers(5...6, atLeastHalfOf: 1...4), "none")
         #expect(!ModelContext.covers(1...2, atLeastHalfOf: .min ... .max), "no overflow")
     }
+
+    @Test("A run of one owner's rows says whether every model in it is exactly the destination's class")
+    func ownerRunsCheckClasses() throws {
+        typealias Vehicle = InheritanceTests.Vehicle
+        var run = OwnerRun(expecting: Vehicle.self)
+        let none = run.start(1)
+        #expect(none == nil, "no run before the first")
+        run.append(Vehicle(name: "cart", wheels: 3))
+        run.append(Vehicle(name: "van", wheels: 4))
+        let first = try #require(run.start(2) as OwnerRun.Finished?)
+        #expect(first.owner == 1 && first.models.count == 2 && first.allExpected)
+        run.append(Vehicle(name: "tram", wheels: 8))
+        run.append(InheritanceTests.Bike(name: "brompton", hasBell: true))
+        let second = try #require(run.finish() as OwnerRun.Finished?)
+        #expect(second.owner == 2 && second.models.count == 2 && !second.allExpected, "a Bike is a Vehicle, but not exactly one")
+        let after = run.finish()
+        #expect(after == nil, "the last run was handed out already")
+    }
 }
