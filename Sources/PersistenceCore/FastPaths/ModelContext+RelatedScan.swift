@@ -61,7 +61,8 @@ extension ModelContext {
     /// is gathered in an ``OwnerRun``, filed when the owner changes: appending to `groups[slot]`
     /// itself checked the outer array's storage was unique for every row.
     ///
-    /// Returns whether every model made is exactly a `T` (none of a subentity's rows).
+    /// Returns whether every model made is exactly a `T` (none of a subentity's rows): one answer
+    /// for the whole scan, since an owner's group may gather several runs.
     private func fileScannedRows<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owners: ClosedRange<Int64>,
         ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
