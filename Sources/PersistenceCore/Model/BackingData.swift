@@ -31,54 +31,44 @@ public final class BackingData: @unchecked Sendable {
     /// ``EntitySchema/attributes`` order (nil for an object never saved). A fetch's rows share
     /// their values' storage (see `FastPaths/RowValues.swift`); they are never written.
     @exclusivity(unchecked) var cachedValues: RowValues?
-    /// Whether `writtenValues` holds the current values. A flag of its own, not
+    /// Whether the edits' `writtenValues` hold the current values. A flag of its own, not
     /// `writtenValues.isEmpty`: reading and writing one attribute touches the array exactly as a
     /// plain `[SQLiteValue]` would, once its subscript, so two threads racing on one model (the
     /// `WrongQueueMutation` lesson's mistake) lose writes, as the lesson shows, and nothing worse.
     @exclusivity(unchecked) private var hasWrittenValues: Bool
     /// What the object is now (a fault, new, changed, deleted, registered…): see ``Flag``.
     private let flags = Atomic<UInt16>(0)
-    /// The values written since the last read or save, one per attribute, if any were
-    /// (`hasWrittenValues`); until then the values are the cached ones, so that reading a row
-    /// costs no array of its own.
-    @exclusivity(unchecked) private var writtenValues: [SQLiteValue]
+    /// What the object's changes since the last save or refresh left to record: the values
+    /// written (while `hasWrittenValues` says so; until then the values are the cached ones, so
+    /// that reading a row costs no array of its own), which attributes and relationships changed,
+    /// and to-many relationships' members as last read. Empty until the first change, then set
+    /// once: an object never changed holds none (see `FastPaths/BackingDataEdits.swift`).
+    @exclusivity(unchecked) var recordedEdits: BackingDataEdits?
     /// The entity this object is an instance of.
     public let entity: EntitySchema
     /// The `Z_OPT` version the context last read: optimistic locking compares it at save.
     @exclusivity(unchecked) var version: Int64 = 0
-    /// Which attributes changed since the last save or refresh.
-    @exclusivity(unchecked) var changedAttributes = AttributeMask()
     /// Each relationship's related models, or `.fault` until first touched (see
     /// `Relationships/BackingData+Relationships.swift`).
     @exclusivity(unchecked) var relations: [RelationSlot]
-    /// Which relationships changed since the last save or refresh.
-    @exclusivity(unchecked) var changedRelationships = AttributeMask()
-    /// For each changed to-many relationship, its members as last read from the store: what a
-    /// merge compares with, to keep this context's additions and removals on top of another's.
-    @exclusivity(unchecked) var relationBaselines = [Int: [any PersistentModel]]()
 
-    /// The identifier; nil for a new object no context has taken yet (see ``persistentModelID``),
-    /// so that making one costs no lookup of the unattached scope. Behind a lock inline in the
-    /// object (see `FastPaths/IdentitySlot.swift`).
+    /// The identifier; for a new object no context has taken yet, only the token of its temporary
+    /// identifier (see ``persistentModelID``), so that making one costs no lookup of the
+    /// unattached scope, and its temporary identifier is the same before and after it is
+    /// inserted. Behind a lock inline in the object (see `FastPaths/IdentitySlot.swift`).
     private let identity: IdentitySlot
     /// The context's ``ContextLink``: empty until a context registers the object, then set once
     /// (see `FastPaths/ContextLinkSlot.swift`).
     private let linkSlot = ContextLinkSlot()
 
-    /// The token of the object's temporary identifier (nil for an object made from a stored row),
-    /// so that the object's temporary identifier is the same before and after it is inserted.
-    let temporaryToken: UUID?
-
     /// A new, unregistered object with empty values: what a model's own `init` starts from.
     public init(entity: EntitySchema) {
-        let token = TemporaryToken.next()
         self.entity = entity
-        self.writtenValues = Array(repeating: .null, count: entity.storedValueCount)
-        self.hasWrittenValues = true
+        // No values read and none written: every attribute reads as null until the first write.
+        self.hasWrittenValues = false
         // A new object relates to nothing yet: every relationship is loaded, and empty.
         self.relations = entity.relationships.map { $0.isToMany ? .toMany([]) : .toOne(nil) }
-        self.temporaryToken = token
-        self.identity = IdentitySlot(nil)
+        self.identity = IdentitySlot(unplacedWith: TemporaryToken.next())
     }
 
     /// An object for a stored row; `values` nil makes a fault that loads on first access.
@@ -92,12 +82,10 @@ public final class BackingData: @unchecked Sendable {
         // object then keeps the reference it was handed rather than a copy of it.
         let fault = values == nil ? Flag.fault : 0
         self.entity = entity
-        self.writtenValues = []
         self.hasWrittenValues = false
         self.relations = RelationSlot.faults(count: entity.relationships.count)
         self.cachedValues = values
         self.version = version
-        self.temporaryToken = nil
         self.identity = IdentitySlot(identifier)
         // Plain stores, not read-modify-writes: no other thread can see the object yet.
         if let link {
@@ -168,19 +156,20 @@ public final class BackingData: @unchecked Sendable {
 
     /// Attribute `index`'s current value: written, or else as last read.
     private func currentValue(at index: Int) -> SQLiteValue {
-        if hasWrittenValues { return writtenValues[index] }
-        return cachedValues?[index] ?? .null  // nil only for a fault not fulfilled yet
+        if hasWrittenValues { return withEdits { $0.writtenValues[index] } }
+        // nil only for a fault not fulfilled yet, or a new object nothing was written to
+        return cachedValues?[index] ?? .null
     }
 
     /// The current values: those written since the last read or save, or else those last read
-    /// (all null for a fault not fulfilled yet).
+    /// (all null for a fault not fulfilled yet, or a new object nothing was written to).
     var values: RowValues {
         get {
-            if hasWrittenValues { return RowValues(writtenValues) }
+            if hasWrittenValues { return RowValues(edits.writtenValues) }
             return cachedValues ?? RowValues(repeating: .null, count: entity.storedValueCount)
         }
         set {
-            writtenValues = newValue.array
+            edits.writtenValues = newValue.array
             hasWrittenValues = true
         }
     }
@@ -188,7 +177,7 @@ public final class BackingData: @unchecked Sendable {
     /// Makes `values` the values last read or saved, and the current ones.
     func takeStoredValues(_ values: RowValues) {
         cachedValues = values
-        writtenValues = []
+        if hasWrittenValues { edits.writtenValues = [] }
         hasWrittenValues = false
     }
 
@@ -207,10 +196,10 @@ public final class BackingData: @unchecked Sendable {
     /// Writes attribute `index`, copying the values last read first if nothing was written yet.
     private func write(_ stored: SQLiteValue, at index: Int) {
         if !hasWrittenValues {
-            writtenValues = values.array
+            edits.writtenValues = cachedValues?.array ?? Array(repeating: .null, count: entity.storedValueCount)
             hasWrittenValues = true
         }
-        writtenValues[index] = stored
+        withEdits { $0.writtenValues[index] = stored }
     }
 
     /// Writes the stored form of attribute `index` once queue confinement is checked, and records
@@ -245,7 +234,7 @@ public final class BackingData: @unchecked Sendable {
 
     /// The object's identifier; safe from any thread.
     public var persistentModelID: PersistentIdentifier {
-        identity.current ?? unattachedIdentifier
+        identity.current { token in temporaryIdentifier(in: .interned(Self.unattachedStore, entity.name), token: token) }
     }
     /// The context the object is registered in; safe from any thread.
     public var modelContext: ModelContext? { isDetached ? nil : link?.context }
@@ -279,18 +268,13 @@ public final class BackingData: @unchecked Sendable {
     /// The identifier, given the temporary identifier of `scope` (the inserting context's store)
     /// if it belonged to no store yet; one lock, not two.
     func placeIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
-        identity.currentOrSet { newObjectIdentifier(in: scope) }
+        identity.currentOrPlace { token in temporaryIdentifier(in: scope, token: token) }
     }
 
-    /// What a new object no context has taken is called: a temporary identifier of no store.
-    private var unattachedIdentifier: PersistentIdentifier {
-        newObjectIdentifier(in: .interned(Self.unattachedStore, entity.name))
-    }
-
-    /// The temporary identifier of this new object in `scope`. Only new objects have no identity
-    /// yet, and every new object has a token.
-    private func newObjectIdentifier(in scope: PersistentIdentifier.Scope) -> PersistentIdentifier {
-        PersistentIdentifier(scope: scope, storage: .temporary(temporaryToken ?? TemporaryToken.next()))
+    /// The temporary identifier of this new object in `scope`: what it is called before a context
+    /// takes it (in no store), and once one has (in the context's store).
+    private func temporaryIdentifier(in scope: PersistentIdentifier.Scope, token: UUID) -> PersistentIdentifier {
+        PersistentIdentifier(scope: scope, storage: .temporary(token))
     }
 
     func set(_ flag: UInt16, _ on: Bool) {
