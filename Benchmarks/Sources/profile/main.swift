@@ -104,6 +104,39 @@ case "batch":
     for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
         try measured { _ = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["count": 7 + value])) }
     }
+case "fetch-rounds":
+    // The fetch against its raw step loop, in alternating rounds: the median round's ratio.
+    let container = try store(count)
+    let database = RawSQLite()
+    database.insert(rows)
+    let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+    let minimum = 0
+    let predicate = #Predicate<Item> { $0.count >= minimum }
+    var ratios: [Double] = []
+    for round in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        var times = [Duration.zero, .zero]
+        for turn in 0..<2 {
+            let start = ContinuousClock.now
+            if (round + turn) % 2 == 0 {
+                let context = container.newBackgroundContext()
+                try withExtendedLifetime(context) {
+                    let fetched = try context.performAndWait { try context.fetch(FetchDescriptor(predicate: predicate)).count }
+                    times[0] = ContinuousClock.now - start
+                    precondition(fetched == count)
+                }
+            } else {
+                sqlite3_bind_int64(statement, 1, 0)
+                var fetched: [ItemRow] = []
+                while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
+                sqlite3_reset(statement)
+                times[1] = ContinuousClock.now - start
+                precondition(fetched.count == count)
+            }
+        }
+        ratios.append(times[0] / times[1])
+    }
+    let sorted = ratios.sorted()
+    print("fetch-rounds \(count): median \(sorted[sorted.count / 2]) over \(ratios.count) rounds")
 case "raw-batch", "raw-fetch":
     let database = RawSQLite()
     database.insert(rows)
@@ -293,5 +326,5 @@ case "sizes":
     print("a uniquing-table entry \(MemoryLayout<PersistentIdentifier>.stride + MemoryLayout<any PersistentModel>.stride) bytes, "
           + "a stored value \(MemoryLayout<SQLiteValue>.stride) bytes")
 default:
-    print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|trips-queries|trips-rounds|sizes [count]")
+    print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-rounds|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|trips-queries|trips-rounds|sizes [count]")
 }
