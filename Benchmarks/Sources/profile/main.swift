@@ -27,6 +27,21 @@ func stopTitles(of trips: [Trip]) -> Int {
     trips.reduce(0) { $0 + $1.stops.count { !$0.title.isEmpty } }
 }
 
+/// `REPEAT` rounds of an object side against its raw peer, the side that goes first turning with
+/// each round, as the benchmark's alternating rounds run them: each round's ratio of the two
+/// times the sides return (each times itself, and releases what it made after its clock stops),
+/// sorted.
+func alternatingRatios(object: () throws -> Duration, raw: () throws -> Duration) rethrows -> [Double] {
+    try (0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!)).map { round in
+        if round % 2 == 0 {
+            let objectTime = try object()
+            return objectTime / (try raw())
+        }
+        let rawTime = try raw()
+        return try object() / rawTime
+    }.sorted()
+}
+
 /// A store holding `count` items, made outside the measurement.
 func store(_ count: Int) throws -> ModelContainer {
     let container = try ModelContainer(for: Item.self, configuration: .inMemory)
@@ -112,31 +127,26 @@ case "fetch-rounds":
     let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
     let minimum = 0
     let predicate = #Predicate<Item> { $0.count >= minimum }
-    var ratios: [Double] = []
-    for round in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
-        var times = [Duration.zero, .zero]
-        for turn in 0..<2 {
-            let start = ContinuousClock.now
-            if (round + turn) % 2 == 0 {
-                let context = container.newBackgroundContext()
-                try withExtendedLifetime(context) {
-                    let fetched = try context.performAndWait { try context.fetch(FetchDescriptor(predicate: predicate)).count }
-                    times[0] = ContinuousClock.now - start
-                    precondition(fetched == count)
-                }
-            } else {
-                sqlite3_bind_int64(statement, 1, 0)
-                var fetched: [ItemRow] = []
-                while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
-                sqlite3_reset(statement)
-                times[1] = ContinuousClock.now - start
-                precondition(fetched.count == count)
-            }
+    let sorted = try alternatingRatios(object: {
+        let start = ContinuousClock.now
+        let context = container.newBackgroundContext()
+        return try withExtendedLifetime(context) {
+            let fetched = try context.performAndWait { try context.fetch(FetchDescriptor(predicate: predicate)).count }
+            let time = ContinuousClock.now - start
+            precondition(fetched == count)
+            return time
         }
-        ratios.append(times[0] / times[1])
-    }
-    let sorted = ratios.sorted()
-    print("fetch-rounds \(count): median \(sorted[sorted.count / 2]) over \(ratios.count) rounds")
+    }, raw: {
+        let start = ContinuousClock.now
+        sqlite3_bind_int64(statement, 1, 0)
+        var fetched: [ItemRow] = []
+        while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
+        sqlite3_reset(statement)
+        let time = ContinuousClock.now - start
+        precondition(fetched.count == count)
+        return time
+    })
+    print("fetch-rounds \(count): median \(sorted[sorted.count / 2]) over \(sorted.count) rounds")
 case "raw-batch", "raw-fetch":
     let database = RawSQLite()
     database.insert(rows)
@@ -223,29 +233,24 @@ case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
             var descriptor = FetchDescriptor<Trip>()
             descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
             let prefetching = descriptor
-            var ratios: [Double] = []
-            for round in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
-                var times = [Duration.zero, .zero]
-                for turn in 0..<2 {
-                    let start = ContinuousClock.now
-                    if (round + turn) % 2 == 0 {
-                        // The context and its models are released after the clock stops, as in the benchmark.
-                        let context = container.newBackgroundContext()
-                        try withExtendedLifetime(context) {
-                            let titles = try context.performAndWait { stopTitles(of: try context.fetch(prefetching)) }
-                            times[0] = ContinuousClock.now - start
-                            precondition(titles == count * 20)
-                        }
-                    } else {
-                        let trips = reads.prefetching()
-                        times[1] = ContinuousClock.now - start
-                        precondition(trips.count == count)
-                    }
+            let sorted = try alternatingRatios(object: {
+                let start = ContinuousClock.now
+                // The context and its models are released after the clock stops, as in the benchmark.
+                let context = container.newBackgroundContext()
+                return try withExtendedLifetime(context) {
+                    let titles = try context.performAndWait { stopTitles(of: try context.fetch(prefetching)) }
+                    let time = ContinuousClock.now - start
+                    precondition(titles == count * 20)
+                    return time
                 }
-                ratios.append(times[0] / times[1])
-            }
-            let sorted = ratios.sorted()
-            print("trips-rounds \(count): median \(sorted[sorted.count / 2]), p25 \(sorted[sorted.count / 4]), p75 \(sorted[sorted.count * 3 / 4]) over \(ratios.count) rounds")
+            }, raw: {
+                let start = ContinuousClock.now
+                let trips = reads.prefetching()
+                let time = ContinuousClock.now - start
+                precondition(trips.count == count)
+                return time
+            })
+            print("trips-rounds \(count): median \(sorted[sorted.count / 2]), p25 \(sorted[sorted.count / 4]), p75 \(sorted[sorted.count * 3 / 4]) over \(sorted.count) rounds")
             break
         }
         if scenario == "trips-queries" {
