@@ -42,6 +42,18 @@ func alternatingRatios(object: () throws -> Duration, raw: () throws -> Duration
     }.sorted()
 }
 
+/// The raw peer of the fetch: every item whose count is at least 0, stepped into Swift values.
+let rawFetchSQL = RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK"
+
+/// Runs `statement` (`rawFetchSQL`, prepared) once, reading every row.
+func rawFetch(_ statement: OpaquePointer) -> [ItemRow] {
+    sqlite3_bind_int64(statement, 1, 0)
+    var fetched: [ItemRow] = []
+    while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
+    sqlite3_reset(statement)
+    return fetched
+}
+
 /// A store holding `count` items, made outside the measurement.
 func store(_ count: Int) throws -> ModelContainer {
     let container = try ModelContainer(for: Item.self, configuration: .inMemory)
@@ -124,7 +136,8 @@ case "fetch-rounds":
     let container = try store(count)
     let database = RawSQLite()
     database.insert(rows)
-    let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+    let statement = database.prepare(rawFetchSQL)
+    defer { sqlite3_finalize(statement) }
     let minimum = 0
     let predicate = #Predicate<Item> { $0.count >= minimum }
     let sorted = try alternatingRatios(object: {
@@ -138,10 +151,7 @@ case "fetch-rounds":
         }
     }, raw: {
         let start = ContinuousClock.now
-        sqlite3_bind_int64(statement, 1, 0)
-        var fetched: [ItemRow] = []
-        while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
-        sqlite3_reset(statement)
+        let fetched = rawFetch(statement)
         let time = ContinuousClock.now - start
         precondition(fetched.count == count)
         return time
@@ -163,15 +173,9 @@ case "raw-batch", "raw-fetch":
         }
         sqlite3_finalize(statement)
     } else {
-        let statement = database.prepare(RawSQLite.selectColumns + " WHERE ZCOUNT >= ?1 ORDER BY Z_PK")
+        let statement = database.prepare(rawFetchSQL)
         for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
-            let fetched = measured {
-                sqlite3_bind_int64(statement, 1, 0)
-                var fetched: [ItemRow] = []
-                while sqlite3_step(statement) == SQLITE_ROW { fetched.append(RawSQLite.row(of: statement)) }
-                sqlite3_reset(statement)
-                return fetched
-            }
+            let fetched = measured { rawFetch(statement) }
             precondition(fetched.count == count)
         }
         sqlite3_finalize(statement)

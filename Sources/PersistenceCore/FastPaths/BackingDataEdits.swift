@@ -34,10 +34,7 @@ final class BackingDataEdits {
 
 extension BackingData {
     /// The record of changes, made now if the object had none.
-    var edits: BackingDataEdits {
-        if recordedEdits == nil { recordedEdits = BackingDataEdits() }
-        return recordedEdits!
-    }
+    var edits: BackingDataEdits { withEdits { $0 } }
 
     /// `body`'s answer for the record of changes (made now if the object had none), lent rather
     /// than retained: the backing data holds its record for life, and its caller holds the

@@ -195,11 +195,13 @@ public final class BackingData: @unchecked Sendable {
 
     /// Writes attribute `index`, copying the values last read first if nothing was written yet.
     private func write(_ stored: SQLiteValue, at index: Int) {
-        if !hasWrittenValues {
-            edits.writtenValues = cachedValues?.array ?? Array(repeating: .null, count: entity.storedValueCount)
-            hasWrittenValues = true
+        withEdits { edits in
+            if !hasWrittenValues {
+                edits.writtenValues = cachedValues?.array ?? Array(repeating: .null, count: entity.storedValueCount)
+                hasWrittenValues = true
+            }
+            edits.writtenValues[index] = stored
         }
-        withEdits { $0.writtenValues[index] = stored }
     }
 
     /// Writes the stored form of attribute `index` once queue confinement is checked, and records
