@@ -27,18 +27,16 @@ func stopTitles(of trips: [Trip]) -> Int {
     trips.reduce(0) { $0 + $1.stops.count { !$0.title.isEmpty } }
 }
 
-/// `REPEAT` rounds of an object side against its raw peer, the side that goes first turning with
-/// each round, as the benchmark's alternating rounds run them: each round's ratio of the two
-/// times the sides return (each times itself, and releases what it made after its clock stops),
-/// sorted.
-func alternatingRatios(object: () throws -> Duration, raw: () throws -> Duration) rethrows -> [Double] {
-    try (0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!)).map { round in
-        if round % 2 == 0 {
-            let objectTime = try object()
-            return objectTime / (try raw())
-        }
-        let rawTime = try raw()
-        return try object() / rawTime
+/// How many times a scenario runs its measured work: `REPEAT`, at least once.
+let repeats = max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1") ?? 1)
+
+/// `repeats` rounds of an object side against its raw peer, timed as the benchmark's alternating
+/// rounds time them (`AlternatingRounds`: the side that goes first turns with each round, and
+/// what each returns is released after its clock stops): each round's ratio, sorted.
+func alternatingRatios(object: @escaping () throws -> Any, raw: @escaping () throws -> Any) throws -> [Double] {
+    try (0..<repeats).map { _ in
+        let times = try AlternatingRounds.timed([object, raw])
+        return times[0] / times[1]
     }.sorted()
 }
 
@@ -74,7 +72,7 @@ switch scenario {
 case "import":
     // PHASES=1 also prints how long the inserts and the save took apart.
     let phases = ProcessInfo.processInfo.environment["PHASES"] != nil
-    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+    for _ in 0..<repeats {
         let context = try ModelContainer(for: Item.self, configuration: .inMemory).newBackgroundContext()
         try context.performAndWait {
             try measured {
@@ -87,7 +85,7 @@ case "import":
         }
     }
 case "raw-import":
-    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+    for _ in 0..<repeats {
         let database = RawSQLite()
         measured { database.insert(rows) }
     }
@@ -95,7 +93,7 @@ case "fetch", "fetch-memory":
     let container = try store(count)
     let minimum = 0
     let predicate = scenario == "fetch" ? #Predicate<Item> { $0.count >= minimum } : #Predicate<Item> { $0.count / 1 >= minimum }
-    for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1") ?? 1) {
+    for _ in 0..<repeats {
         let context = container.newBackgroundContext()
         let items = try context.performAndWait { try measured { try context.fetch(FetchDescriptor(predicate: predicate)) } }
         precondition(items.count == count)
@@ -128,7 +126,7 @@ case "hop":
     }
 case "batch":
     let container = try store(count)
-    for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+    for value in 0..<repeats {
         try measured { _ = try container.execute(BatchUpdateRequest<Item>(propertiesToUpdate: ["count": 7 + value])) }
     }
 case "fetch-rounds":
@@ -141,20 +139,15 @@ case "fetch-rounds":
     let minimum = 0
     let predicate = #Predicate<Item> { $0.count >= minimum }
     let sorted = try alternatingRatios(object: {
-        let start = ContinuousClock.now
+        // The context, with its models, is released after the clock stops, as in the benchmark.
         let context = container.newBackgroundContext()
-        return try withExtendedLifetime(context) {
-            let fetched = try context.performAndWait { try context.fetch(FetchDescriptor(predicate: predicate)).count }
-            let time = ContinuousClock.now - start
-            precondition(fetched == count)
-            return time
-        }
+        let fetched = try context.performAndWait { try context.fetch(FetchDescriptor(predicate: predicate)).count }
+        precondition(fetched == count)
+        return context
     }, raw: {
-        let start = ContinuousClock.now
         let fetched = rawFetch(statement)
-        let time = ContinuousClock.now - start
         precondition(fetched.count == count)
-        return time
+        return fetched
     })
     print("fetch-rounds \(count): median \(sorted[sorted.count / 2]) over \(sorted.count) rounds")
 case "raw-batch", "raw-fetch":
@@ -162,7 +155,7 @@ case "raw-batch", "raw-fetch":
     database.insert(rows)
     if scenario == "raw-batch" {
         let statement = database.prepare("UPDATE ZITEM SET Z_OPT = Z_OPT + 1, ZCOUNT = ?1")
-        for value in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        for value in 0..<repeats {
             measured {
                 database.execute("BEGIN IMMEDIATE")
                 sqlite3_bind_int64(statement, 1, Int64(7 + value))
@@ -174,7 +167,7 @@ case "raw-batch", "raw-fetch":
         sqlite3_finalize(statement)
     } else {
         let statement = database.prepare(rawFetchSQL)
-        for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        for _ in 0..<repeats {
             let fetched = measured { rawFetch(statement) }
             precondition(fetched.count == count)
         }
@@ -241,28 +234,22 @@ case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
             descriptor.relationshipKeyPathsForPrefetching = [\Trip.stops]
             let prefetching = descriptor
             let sorted = try alternatingRatios(object: {
-                let start = ContinuousClock.now
                 // The context and its models are released after the clock stops, as in the benchmark.
                 let context = container.newBackgroundContext()
-                return try withExtendedLifetime(context) {
-                    let titles = try context.performAndWait { stopTitles(of: try context.fetch(prefetching)) }
-                    let time = ContinuousClock.now - start
-                    precondition(titles == count * 20)
-                    return time
-                }
+                let titles = try context.performAndWait { stopTitles(of: try context.fetch(prefetching)) }
+                precondition(titles == count * 20)
+                return context
             }, raw: {
-                let start = ContinuousClock.now
                 let trips = reads.prefetching()
-                let time = ContinuousClock.now - start
                 precondition(trips.count == count)
-                return time
+                return trips
             })
             print("trips-rounds \(count): median \(sorted[sorted.count / 2]), p25 \(sorted[sorted.count / 4]), p75 \(sorted[sorted.count * 3 / 4]) over \(sorted.count) rounds")
             break
         }
         if scenario == "trips-queries" {
             let reads = RawTripReads(connection: handle!)
-            for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+            for _ in 0..<repeats {
                 let trips = measured { reads.prefetching() }
                 precondition(trips.count == count && trips.allSatisfy { $0.stops.count == 20 })
             }
@@ -271,7 +258,7 @@ case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
         var statement: OpaquePointer?
         precondition(sqlite3_prepare_v2(handle, RawTripJoin.sql, -1, &statement, nil) == SQLITE_OK)
         defer { sqlite3_finalize(statement) }
-        for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+        for _ in 0..<repeats {
             let trips = measured {
                 defer { sqlite3_reset(statement) }
                 return RawTripJoin.read(statement!)
@@ -285,7 +272,7 @@ case "trips", "trips-faulting", "trips-join", "trips-queries", "trips-rounds":
     let descriptor = prefetching  // a let: performAndWait's block is @Sendable
     // PHASES=1 also prints how long the fetch (with its prefetch) and the reading of the titles took apart.
     let phases = ProcessInfo.processInfo.environment["PHASES"] != nil
-    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+    for _ in 0..<repeats {
         let context = container.newBackgroundContext()
         let titles = try context.performAndWait {
             try measured {
@@ -303,7 +290,7 @@ case "first-100":
     // What the main queue does when a background save of `count` items lands under a list of the
     // first 100 by timestamp on SwiftData's main context (target 2's list): the merge of the save,
     // then the list's fetch again (ResultsObserver fetches again when it has a limit), timed apart.
-    for _ in 0..<max(1, Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "1")!) {
+    for _ in 0..<repeats {
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp)])
         descriptor.fetchLimit = 100

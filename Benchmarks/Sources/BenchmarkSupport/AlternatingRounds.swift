@@ -10,18 +10,18 @@ import Synchronization
 /// speed, so a goal is judged on the median round's ratio (`ratios.py`), as the hop's already is
 /// (`HopBenchmarks.swift`). Which side goes first turns with each round, so that neither always
 /// finds the caches as the other left them.
-enum AlternatingRounds {
+public enum AlternatingRounds {
     /// How many rounds have run, across benchmarks (the hop's too): each begins with another side.
     private static let rounds = Atomic<Int>(0)
 
     /// The next round's number: which side goes first in it is this number's turn.
-    static func nextRound() -> Int {
+    public static func nextRound() -> Int {
         rounds.add(1, ordering: .relaxed).oldValue
     }
 
     /// Each of `works`' times, from one round: each work runs once, in turn, and what it returns
     /// is released after its clock stopped (the separate benchmarks do not time the teardown).
-    static func timed(_ works: [() throws -> Any]) throws -> [Duration] {
+    public static func timed(_ works: [() throws -> Any]) throws -> [Duration] {
         let round = nextRound()
         var times = Array(repeating: Duration.zero, count: works.count)
         for turn in works.indices {
@@ -35,7 +35,7 @@ enum AlternatingRounds {
     }
 
     /// `measured` over `reference`, in thousandths: what a ratio metric records.
-    static func thousandths(_ measured: Duration, over reference: Duration) -> Int {
+    public static func thousandths(_ measured: Duration, over reference: Duration) -> Int {
         Int(measured / reference * 1_000)
     }
 }
