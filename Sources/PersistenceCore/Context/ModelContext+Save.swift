@@ -97,7 +97,6 @@ extension ModelContext {
         // Each new model enters the uniquing table now, under its permanent identifier (one given
         // it before the save is filed under it already). The plan lists `insertedObjects` in
         // their order (`save()`), so each new row's model is at hand.
-        Self.reserveUniquingRoom(for: plan.inserted.count, in: &registered)  // as a fetch does
         for (index, data) in plan.inserted.enumerated() {
             let model = insertedObjects[index]
             assert(model.backingData === data, "a save's new objects are insertedObjects, in order")

@@ -31,7 +31,7 @@ extension ModelContext {
     /// The model for a row of a subentity of `T`: an instance of the subentity's class, registered
     /// under the subentity's identifier.
     func materializeSubentity<T: PersistentModel>(_ type: T.Type, row: EntitySQL.Row,
-                                                  in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
+                                                  in table: inout UniquingTable) -> T {
         let (sql, subtype) = subentity(numbered: row.subentityNumber)
         var own = row
         own.subentityNumber = 0

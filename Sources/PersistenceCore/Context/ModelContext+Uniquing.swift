@@ -25,7 +25,7 @@ extension ModelContext {
     /// Every registered model, stored and new (a new one with a permanent identifier is in the
     /// table already).
     var allRegisteredModels: [any PersistentModel] {
-        Array(registered.values) + insertedObjects.filter { $0.backingData.persistentModelID.isTemporary }
+        registered.values + insertedObjects.filter { $0.backingData.persistentModelID.isTemporary }
     }
 
     /// Adds a new model, whose identifier is `identifier`, to `insertedObjects`, and files it:

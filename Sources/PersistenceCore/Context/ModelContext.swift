@@ -84,7 +84,7 @@ public final class ModelContext: @unchecked Sendable {
     /// is not in it but in `insertedObjects` (found by its temporary identifier through
     /// `newModelsByIdentifier`): its key changes when it is saved, so it is hashed once, under
     /// its permanent identifier (see `ModelContext+Uniquing.swift`).
-    var registered: [PersistentIdentifier: any PersistentModel] = [:]
+    var registered = UniquingTable()
     /// `insertedObjects` by temporary identifier, made by the first lookup that needs it and
     /// dropped when the new models change (see `ModelContext+Uniquing.swift`).
     @exclusivity(unchecked) var newModelsByIdentifier: [PersistentIdentifier: any PersistentModel]?

@@ -30,18 +30,21 @@ extension ModelContext {
         guard destination.kindFilter == nil, let owners = KeyChunks.consecutiveRun(keys) else { return nil }
         let table = destination.entity.tableName
         // Each by its own subquery: SQLite answers a lone min() or max() from the column's index
-        // in a few page reads, and counts the rows from the index's pages (5 µs for 20k rows).
+        // (or the primary key's) in a few page reads, and counts the rows from the index's pages
+        // (5 µs for 20k rows).
         let bounds = try connection.rows("""
-            SELECT (SELECT min(\(column)) FROM \(table)), (SELECT max(\(column)) FROM \(table)), (SELECT count(*) FROM \(table))
+            SELECT (SELECT min(\(column)) FROM \(table)), (SELECT max(\(column)) FROM \(table)), (SELECT count(*) FROM \(table)),
+                   (SELECT min(Z_PK) FROM \(table)), (SELECT max(Z_PK) FROM \(table))
             """)
         guard case .integer(let least) = bounds.first?[0], case .integer(let greatest) = bounds.first?[1],
-              case .integer(let rows) = bounds.first?[2], Self.covers(owners, atLeastHalfOf: least...greatest) else { return nil }
+              case .integer(let rows) = bounds.first?[2], case .integer(let lowestKey) = bounds.first?[3],
+              case .integer(let highestKey) = bounds.first?[4], Self.covers(owners, atLeastHalfOf: least...greatest) else { return nil }
+        // Room for every row of the table at once: the scan will match most of them, and the
+        // uniquing table then never grows while it runs.
+        registered.makeRoom(forKeys: lowestKey...highestKey, count: Int(rows), of: destination.scope)
         let scan = try connection.cachedStatement(
             "SELECT \(destination.selectColumns) FROM \(table) NOT INDEXED WHERE \(column) BETWEEN ?1 AND ?2")
         try scan.bind([.integer(owners.lowerBound), .integer(owners.upperBound)])
-        // Room for every row of the table at once: the scan will match most of them, and the
-        // uniquing table then never grows while it runs (each growth hashes every model again).
-        Self.reserveUniquingRoom(for: Int(rows), in: &registered)
         var groups = [[AnyObject]](repeating: [], count: keys.count)
         let allExpected = try fileScannedRows(T.self, destination, of: scan, owners: owners, ownerValueIndex: ownerValueIndex,
                                               into: &groups, in: &registered)
@@ -65,7 +68,7 @@ extension ModelContext {
     /// for the whole scan, since an owner's group may gather several runs.
     private func fileScannedRows<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owners: ClosedRange<Int64>,
-        ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout [PersistentIdentifier: any PersistentModel]
+        ownerValueIndex: Int, into groups: inout [[AnyObject]], in table: inout UniquingTable
     ) throws(ModelError) -> Bool {
         var run = OwnerRun(expecting: T.self)
         var allExpected = true
@@ -77,7 +80,6 @@ extension ModelContext {
             if groups[slot].isEmpty { groups[slot] = finished.models } else { groups[slot].append(contentsOf: finished.models) }
         }
         try destination.readInBatches(of: statement) { rows in
-            Self.keepUniquingRoom(for: rows.count, in: &table)
             for index in rows.indices {
                 // SQL matched the column against the run; a value that is not an integer owns nothing.
                 guard case .integer(let owner) = rows[index].values[ownerValueIndex], owners.contains(owner) else { continue }

@@ -37,7 +37,7 @@ extension ModelContext {
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))
         let sql = try container.sql(for: T.self)
         let rows = try readRows(plan.query(selecting: sql.select, kindFilter: sql.kindFilter, countOnly: false), of: sql)
-        Self.reserveUniquingRoom(for: rows.count, in: &registered)
+        if let keys = EntitySQL.Row.primaryKeys(of: rows) { registered.makeRoom(forKeys: keys, count: rows.count, of: sql.scope) }
         if plan.isComplete {
             return materializeAll(T.self, sql: sql, consume rows)
         }
@@ -116,7 +116,7 @@ extension ModelContext {
     /// ``materialize(_:sql:row:)`` with the uniquing table passed in, so that a loop over many
     /// rows accesses the context's table once, not once per row.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: EntitySQL.Row,
-                                         in table: inout [PersistentIdentifier: any PersistentModel]) -> T {
+                                         in table: inout UniquingTable) -> T {
         var row = row
         return materialize(T.self, sql: sql, row: &row, in: &table)
     }
@@ -125,7 +125,7 @@ extension ModelContext {
     /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them. A loop over
     /// many rows looks up the thread's ``AdoptionSlot`` once and passes it as `slot`.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: inout EntitySQL.Row,
-                                         in table: inout [PersistentIdentifier: any PersistentModel],
+                                         in table: inout UniquingTable,
                                          through slot: AdoptionSlot = .ofCurrentThread) -> T {
         if row.subentityNumber != 0 { return materializeSubentity(T.self, row: row, in: &table) }
         let identifier = sql.identifier(primaryKey: row.primaryKey)
@@ -140,7 +140,7 @@ extension ModelContext {
             entry = model
             return model
         }
-        return uniqued(&table[identifier])
+        return table.withEntry(for: identifier, uniqued)
     }
 
     /// Whether this context holds unsaved inserts, changes or deletions of `T`.

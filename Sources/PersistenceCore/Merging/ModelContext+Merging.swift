@@ -136,7 +136,7 @@ extension ModelContext {
     /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`.
     public func refreshAllObjects() {
         checkQueue("ModelContext.refreshAllObjects()")
-        for model in Array(registered.values) {
+        for model in registered.values {
             reload(model, mergeChanges: true)
         }
         notifyObservers(.refreshed(entity: nil))

@@ -118,16 +118,11 @@ extension ModelContext {
         return grouping.members
     }
 
-    /// The models read so far, by owner, and how far through the keys asked for they are.
+    /// The models read so far, by owner.
     private struct Grouping {
         /// The keys asked for, in order: the rows come in this order.
         let keys: [Int64]
         var members: [Int64: RelatedModels] = [:]
-        /// The rows filed so far.
-        var rows = 0
-        /// How many of `keys` are behind the rows filed so far: their owners', and those before
-        /// them that own no row.
-        var keysPassed = 0
 
         init(keys: [Int64]) {
             self.keys = keys
@@ -136,14 +131,6 @@ extension ModelContext {
 
         mutating func file(_ group: RelatedModels, of owner: Int64) {
             members[owner] = group
-            rows += group.count
-            while keysPassed < keys.count && keys[keysPassed] <= owner { keysPassed += 1 }
-        }
-
-        /// How many more rows are likely to come, judged now and then (see
-        /// ``ModelContext/expectedMoreRelatedRows(rows:owners:keysPassed:keys:)``); nil between times.
-        var expectedMoreRows: Int? {
-            ModelContext.expectedMoreRelatedRows(rows: rows, owners: members.count, keysPassed: keysPassed, keys: keys.count)
         }
     }
 
@@ -152,14 +139,11 @@ extension ModelContext {
     ///
     /// Each row is made into its model at once, while its values are in the cache: reading all
     /// rows into a list first and then making the models read the list back from memory (20k
-    /// rows, a megabyte) and destroyed it after. The uniquing table is kept at most half full
-    /// (see ``ModelContext/reserveUniquingRoom(for:in:)``). How many rows will come is not known
-    /// in advance, so room is made as the first owners' groups show how large groups are: left to
-    /// grow row by row, the table rehashed every model again each time it doubled, through the
-    /// standard library's unspecialized code (about 250 instructions a model).
+    /// rows, a megabyte) and destroyed it after. How many rows will come is not known in advance:
+    /// the uniquing table grows as they come (`FastPaths/UniquingTable.swift`).
     private func materializeGroups<T: PersistentModel>(
         _ type: T.Type, _ destination: EntitySQL, of statement: SQLiteStatement, owner: OwnerKey,
-        into grouping: inout Grouping, in table: inout [PersistentIdentifier: any PersistentModel]
+        into grouping: inout Grouping, in table: inout UniquingTable
     ) throws(ModelError) {
         var reader = destination.rowReader()
         var run = OwnerRun(expecting: T.self)
@@ -168,13 +152,11 @@ extension ModelContext {
             guard let finished else { return }
             grouping.file(RelatedModels(finished.models, checkedAsExactly: finished.allExpected ? T.self : nil),
                           of: finished.owner)
-            if let more = grouping.expectedMoreRows { Self.reserveUniquingRoom(for: more, in: &table) }
         }
         while try statement.step() {
             var row = destination.row(of: statement, reader: &reader)
             guard let key = owner.read(from: statement, row: row) else { continue }
             file(run.start(key))
-            Self.keepUniquingRoom(for: 1, in: &table)
             run.append(materialize(T.self, sql: destination, row: &row, in: &table, through: adoptionSlot))
         }
         file(run.finish())

@@ -91,6 +91,17 @@ final class EntitySQL: Sendable {
             swap(&taken, &values)
             return taken
         }
+
+        /// The lowest and highest primary key of `rows`, nil for none.
+        static func primaryKeys(of rows: [Row]) -> ClosedRange<Int64>? {
+            guard var lowest = rows.first?.primaryKey else { return nil }
+            var highest = lowest
+            for row in rows {
+                lowest = min(lowest, row.primaryKey)
+                highest = max(highest, row.primaryKey)
+            }
+            return lowest...highest
+        }
     }
 
     /// The `Z_ENT` of the current row of a `select` statement of an entity with subentities: the
