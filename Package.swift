@@ -30,6 +30,12 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // One C thread-local variable: the backing data a context offers the model it is making
+        // (`FastPaths/BackingData+Adoption.swift`), read with one load where a pthread key costs a call.
+        .target(
+            name: "CThreadLocal",
+            path: "Sources/CThreadLocal"
+        ),
         // The compiler plugin behind @Model, @ModelActor, @BackgroundModelActor and @MainModelActor.
         .macro(
             name: "PersistenceCoreMacros",
@@ -44,7 +50,7 @@ let package = Package(
         // The miniature Core Data / SwiftData.
         .target(
             name: "PersistenceCore",
-            dependencies: ["CSQLite", "PersistenceCoreMacros"],
+            dependencies: ["CSQLite", "CThreadLocal", "PersistenceCoreMacros"],
             exclude: ["FastPaths/README.md"]
         ),
         // The lab's two tools, beside the core and not in it: what a recording of the core's work

@@ -80,12 +80,12 @@ extension ModelContext {
     ///
     /// The values and version, not the row: a fetch makes one model per row, and passing its row
     /// as an optional copied the row and destroyed the copy each time (about 270 instructions per
-    /// model, 6% of a fetch's). `slot` is the current thread's (see ``AdoptionSlot``).
+    /// model, 6% of a fetch's).
     func makeRegisteredModel<T: PersistentModel>(_ type: T.Type, identifier: PersistentIdentifier, values: consuming RowValues?,
-                                                 version: Int64, through slot: AdoptionSlot = .ofCurrentThread) -> T {
+                                                 version: Int64) -> T {
         let data = Unmanaged.passRetained(BackingData(entity: T.entitySchema, identifier: identifier, values: values,
                                                       version: version, registeredThrough: link))
-        return BackingData.adopted(data, through: slot) { T(backingData: $0) }
+        return BackingData.adopted(data) { T(backingData: $0) }
     }
 
     /// Loads a fault's row; stops the process when the row is gone, as SwiftData does.

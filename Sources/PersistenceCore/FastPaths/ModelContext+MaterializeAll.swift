@@ -15,14 +15,12 @@ extension ModelContext {
     /// The loop, with the uniquing table accessed once for all rows (Swift checks each access
     /// to a class's stored property at run time: once per row was ~110 instructions a row).
     ///
-    /// Each new model takes its row's values rather than a copy (the rows are dropped after), and
-    /// the thread's ``AdoptionSlot`` is looked up once for all of them.
+    /// Each new model takes its row's values rather than a copy (the rows are dropped after).
     private func materializeAll<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, _ rows: inout [EntitySQL.Row],
                                                     in table: inout UniquingTable) -> [T] {
-        let adoptionSlot = AdoptionSlot.ofCurrentThread
         return [T](unsafeUninitializedCapacity: rows.count) { models, count in
             for index in rows.indices {
-                let model = materialize(T.self, sql: sql, row: &rows[index], in: &table, through: adoptionSlot)
+                let model = materialize(T.self, sql: sql, row: &rows[index], in: &table)
                 (models.baseAddress! + count).initialize(to: model)
                 count += 1
             }

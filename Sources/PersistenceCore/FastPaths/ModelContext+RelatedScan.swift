@@ -72,7 +72,6 @@ extension ModelContext {
     ) throws(ModelError) -> Bool {
         var run = OwnerRun(expecting: T.self)
         var allExpected = true
-        let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             allExpected = allExpected && finished.allExpected
@@ -84,7 +83,7 @@ extension ModelContext {
                 // SQL matched the column against the run; a value that is not an integer owns nothing.
                 guard case .integer(let owner) = rows[index].values[ownerValueIndex], owners.contains(owner) else { continue }
                 file(run.start(owner))
-                run.append(materialize(T.self, sql: destination, row: &rows[index], in: &table, through: adoptionSlot))
+                run.append(materialize(T.self, sql: destination, row: &rows[index], in: &table))
             }
         }
         file(run.finish())

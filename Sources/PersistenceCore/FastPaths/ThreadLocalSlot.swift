@@ -9,9 +9,10 @@ import Darwin
 ///
 /// The plain code is Foundation's per-thread dictionary:
 /// `Thread.current.threadDictionary["HeldQueues"] as? HeldQueues`, which makes a `Thread` object
-/// for the thread, hashes a string key and casts the result. The boxes kept here are read on
-/// every model access (``HeldQueues``) and for every model a context makes (the adoption slot,
-/// `BackingData+Adoption.swift`): one `pthread_getspecific` each.
+/// for the thread, hashes a string key and casts the result. The box kept here is read on every
+/// checked model access (``HeldQueues``): one `pthread_getspecific` each. A key, not a C
+/// thread-local variable as the adoption offer is (`BackingData+Adoption.swift`): the key frees
+/// each thread's box when the thread exits, which a C thread-local cannot.
 struct ThreadLocalKey<Box: AnyObject>: Sendable {
     private let key: pthread_key_t
 

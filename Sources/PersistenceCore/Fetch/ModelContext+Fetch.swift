@@ -122,11 +122,9 @@ extension ModelContext {
     }
 
     /// ``materialize(_:sql:row:in:)`` for a row its caller drops next: a new model takes the
-    /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them. A loop over
-    /// many rows looks up the thread's ``AdoptionSlot`` once and passes it as `slot`.
+    /// row's values (``EntitySQL/Row/takeValues()``) rather than a copy of them.
     func materialize<T: PersistentModel>(_ type: T.Type, sql: EntitySQL, row: inout EntitySQL.Row,
-                                         in table: inout UniquingTable,
-                                         through slot: AdoptionSlot = .ofCurrentThread) -> T {
+                                         in table: inout UniquingTable) -> T {
         if row.subentityNumber != 0 { return materializeSubentity(T.self, row: row, in: &table) }
         let identifier = sql.identifier(primaryKey: row.primaryKey)
         func uniqued(_ entry: inout (any PersistentModel)?) -> T {
@@ -135,8 +133,7 @@ extension ModelContext {
                 if data.isFault { fill(data, with: row) }
                 if let typed = model as? T { return typed }
             }
-            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.takeValues(), version: row.version,
-                                            through: slot)
+            let model = makeRegisteredModel(T.self, identifier: identifier, values: row.takeValues(), version: row.version)
             entry = model
             return model
         }

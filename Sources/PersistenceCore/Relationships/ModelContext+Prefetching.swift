@@ -147,7 +147,6 @@ extension ModelContext {
     ) throws(ModelError) {
         var reader = destination.rowReader()
         var run = OwnerRun(expecting: T.self)
-        let adoptionSlot = AdoptionSlot.ofCurrentThread
         func file(_ finished: OwnerRun.Finished?) {
             guard let finished else { return }
             grouping.file(RelatedModels(finished.models, checkedAsExactly: finished.allExpected ? T.self : nil),
@@ -157,7 +156,7 @@ extension ModelContext {
             var row = destination.row(of: statement, reader: &reader)
             guard let key = owner.read(from: statement, row: row) else { continue }
             file(run.start(key))
-            run.append(materialize(T.self, sql: destination, row: &row, in: &table, through: adoptionSlot))
+            run.append(materialize(T.self, sql: destination, row: &row, in: &table))
         }
         file(run.finish())
     }

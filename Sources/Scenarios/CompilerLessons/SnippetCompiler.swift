@@ -103,6 +103,7 @@ public struct SnippetCompiler: Sendable {
             "-module-cache-path", buildFolder.appendingPathComponent("ModuleCache").path,
             "-I", buildFolder.appendingPathComponent("Modules").path,
             "-I", packageRoot.appendingPathComponent("Sources/CSQLite").path,
+            "-I", packageRoot.appendingPathComponent("Sources/CThreadLocal/include").path,
             "-load-plugin-executable", plugin.path + "#PersistenceCoreMacros",
             snippet.path,
         ]
