@@ -32,7 +32,10 @@ public struct RawTripReads {
         trips = prepare("SELECT Z_PK, Z_OPT, ZNAME FROM ZTRIP")
         stopKeys = prepare("SELECT Z_PK FROM ZSTOP WHERE ZTRIP = ?1 ORDER BY Z_PK")
         stopByKey = prepare("\(stop) WHERE Z_PK = ?1")
-        stopBounds = prepare("SELECT (SELECT min(ZTRIP) FROM ZSTOP), (SELECT max(ZTRIP) FROM ZSTOP), (SELECT count(*) FROM ZSTOP)")
+        stopBounds = prepare("""
+            SELECT (SELECT min(ZTRIP) FROM ZSTOP), (SELECT max(ZTRIP) FROM ZSTOP), (SELECT count(*) FROM ZSTOP),
+                   (SELECT min(Z_PK) FROM ZSTOP), (SELECT max(Z_PK) FROM ZSTOP)
+            """)
         stopsOfTrips = prepare("SELECT Z_PK, Z_OPT, ZTITLE, ZPOSITION, ZTRIP FROM ZSTOP NOT INDEXED WHERE ZTRIP BETWEEN ?1 AND ?2")
     }
 
@@ -58,7 +61,8 @@ public struct RawTripReads {
     }
 
     /// What prefetching asks SQLite for when its owners are every trip: the trips, then the
-    /// least and greatest trip key the stops hold and how many stops there are, then every
+    /// least and greatest trip key the stops hold, how many stops there are and their least and
+    /// greatest primary key (the room the uniquing table makes for them), then every
     /// stop in one pass over their table (the core's `FastPaths/ModelContext+RelatedScan.swift`),
     /// each filed under its trip by the trip's place among the trips' keys, which are consecutive.
     public func prefetching() -> [TripRow] {
@@ -69,6 +73,7 @@ public struct RawTripReads {
         }
         precondition(sqlite3_step(stopBounds) == SQLITE_ROW)
         let stopCount = Int(sqlite3_column_int64(stopBounds, 2))
+        precondition(sqlite3_column_int64(stopBounds, 3) <= sqlite3_column_int64(stopBounds, 4))
         precondition(sqlite3_column_int64(stopBounds, 0) >= first && sqlite3_column_int64(stopBounds, 1) <= keys.last!)
         sqlite3_reset(stopBounds)
         sqlite3_bind_int64(stopsOfTrips, 1, first)
