@@ -436,8 +436,8 @@ struct RelationshipTests {
     @Test("Prefetching over several key chunks, with owners of no rows and groups of every size, loads what faulting reads")
     func prefetchingManyOwners() throws {
         // 1,100 trips: three chunks of keys. Trip n has n % 7 stops (none for every seventh), and
-        // the first eight trips have 30 each, so that the room the uniquing table is given from the
-        // first groups is too much at first, then too little.
+        // the first eight trips have 30 each: groups of every size, while the uniquing table's
+        // array of stops grows as their rows come.
         let container = try makeTripContainer()
         let seed = container.newBackgroundContext()
         try seed.performAndWait {

@@ -320,9 +320,11 @@ case "sizes":
     let item = Item(timestamp: .now)
     print("Item \(allocationSize(Unmanaged.passUnretained(item).toOpaque())) bytes, "
           + "its BackingData \(allocationSize(Unmanaged.passUnretained(item.backingData).toOpaque())) bytes")
-    // And what a fetched row costs elsewhere: a bucket of the uniquing table (an identifier and a
-    // model), and each of the row's values in its shared buffer.
-    print("a uniquing-table entry \(MemoryLayout<PersistentIdentifier>.stride + MemoryLayout<any PersistentModel>.stride) bytes, "
+    // And what a fetched row costs elsewhere: its slot in the uniquing table's array for its entity
+    // (or, for a key far from the others, a bucket of its dictionary: an identifier and a model),
+    // and each of the row's values in its shared buffer.
+    print("a uniquing-table slot \(MemoryLayout<(any PersistentModel)?>.stride) bytes "
+          + "(a dictionary bucket \(MemoryLayout<PersistentIdentifier>.stride + MemoryLayout<any PersistentModel>.stride)), "
           + "a stored value \(MemoryLayout<SQLiteValue>.stride) bytes")
 default:
     print("usage: profile import|hop|raw-import|raw-batch|raw-fetch|fetch|fetch-rounds|fetch-memory|registered|existing|fault|batch|fetch-modify-save|get|set|trips|trips-faulting|trips-join|trips-queries|trips-rounds|sizes [count]")

@@ -3,7 +3,9 @@
 /// registered models live:
 ///
 /// - `registered`: the models of stored rows (fetched, faulted, saved), and in a child context
-///   the models it pushed into its parent, under the identifiers they had;
+///   the models it pushed into its parent, under the identifiers they had (a `UniquingTable`,
+///   `FastPaths/UniquingTable.swift`: an array by primary key for each entity, the odd key in a
+///   dictionary);
 /// - `insertedObjects`: the models inserted here and not saved yet, in insertion order; those
 ///   under a temporary identifier are in no table, one given a permanent identifier before its
 ///   save (`obtainPermanentIdentifiers(for:)`) is in `registered` too.
@@ -11,7 +13,7 @@
 /// New models are kept out of the table because their key changes: a save gives each a
 /// permanent identifier. Hashing 100k of them under temporary identifiers at `insert`, then
 /// removing those keys and hashing the permanent ones at the save, cost a 100k-item import
-/// about a tenth of its time; now each is hashed once, by the save. A lookup by temporary
+/// about a tenth of its time; now each is filed once, by the save. A lookup by temporary
 /// identifier (rare: `registeredModel(for:)`, a relationship's inverse among new models) builds
 /// an index of the new models once, which `insert` keeps up to date until they change.
 extension ModelContext {

@@ -80,10 +80,11 @@ public final class ModelContext: @unchecked Sendable {
     let mergingChildren = ChildContexts()
 
     // Queue-confined state.
-    /// The uniquing table: one instance per identifier. A model inserted here and not saved yet
-    /// is not in it but in `insertedObjects` (found by its temporary identifier through
-    /// `newModelsByIdentifier`): its key changes when it is saved, so it is hashed once, under
-    /// its permanent identifier (see `ModelContext+Uniquing.swift`).
+    /// The uniquing table: one instance per identifier, kept by entity and primary key
+    /// (`FastPaths/UniquingTable.swift`). A model inserted here and not saved yet is not in it but
+    /// in `insertedObjects` (found by its temporary identifier through `newModelsByIdentifier`):
+    /// its key changes when it is saved, so it is filed once, under its permanent identifier (see
+    /// `ModelContext+Uniquing.swift`).
     var registered = UniquingTable()
     /// `insertedObjects` by temporary identifier, made by the first lookup that needs it and
     /// dropped when the new models change (see `ModelContext+Uniquing.swift`).
