@@ -6,8 +6,8 @@
 /// in an array indexed by primary key (a ``KeyRun``): a fetch of 100k rows writes one array from
 /// start to end, 16 bytes a row, where the `Dictionary` hashed every identifier and probed a table
 /// of 262,144 buckets of 48 bytes, missing the cache on most rows. A key that would leave its
-/// entity's array more than about half empty (row 1,000,000 looked up in an empty context), and a
-/// temporary identifier, is kept in a `Dictionary` as before.
+/// entity's array more than about half empty (row 1,000,000 looked up where rows 1 to 100 are
+/// registered), and a temporary identifier, is kept in a `Dictionary` as before.
 ///
 /// A key inside a run's range is always in the run, never in the dictionary: when a run grows, it
 /// takes in the keys of its entity that the dictionary held in its new range. So a lookup looks
@@ -70,6 +70,9 @@ struct UniquingTable {
             change = (entry != nil ? 1 : 0) - (had ? 1 : 0)
             return result
         }
+        // The dictionary grows when half of what it holds before growing on its own is used:
+        // fuller, identifiers placed by groups of consecutive keys collide in long runs
+        // (`PersistentIdentifier+Hashing.swift`).
         if others.count * 2 >= others.capacity { others.reserveCapacity(others.count * 2 + 8) }
         let result = update(&others[identifier])
         if change != 0, !identifier.isTemporary { runs[run(of: identifier.scope)].spilled += change }
