@@ -26,6 +26,14 @@ struct UniquingTable {
         /// How many of the entity's permanent identifiers are in the dictionary instead.
         var spilled = 0
 
+        /// Starts the run again at `key` if it holds nothing, here or in the dictionary: its next
+        /// keys may be anywhere.
+        mutating func restartIfEmpty(at key: Int64) {
+            guard count == 0 && spilled == 0 else { return }
+            models = []
+            base = key
+        }
+
         /// The index of row `key` in `models`, if the run covers it.
         @inline(__always)
         func index(of key: Int64) -> Int? {
@@ -57,24 +65,25 @@ struct UniquingTable {
     @inline(__always)
     mutating func withEntry<Result>(for identifier: PersistentIdentifier,
                                     _ body: (inout (any PersistentModel)?) -> Result) -> Result {
-        if let (run, index) = place(of: identifier) ?? makeRoom(for: identifier) {
-            let had = runs[run].models[index] != nil
-            let result = body(&runs[run].models[index])
-            runs[run].count += (runs[run].models[index] != nil ? 1 : 0) - (had ? 1 : 0)
-            return result
-        }
+        // How many models `body` added (1) or removed (-1), for the counts kept beside the entries.
         var change = 0
-        func update(_ entry: inout (any PersistentModel)?) -> Result {
+        @inline(__always)
+        func counted(_ entry: inout (any PersistentModel)?) -> Result {
             let had = entry != nil
             let result = body(&entry)
             change = (entry != nil ? 1 : 0) - (had ? 1 : 0)
+            return result
+        }
+        if let (run, index) = place(of: identifier) ?? makeRoom(for: identifier) {
+            let result = counted(&runs[run].models[index])
+            runs[run].count += change
             return result
         }
         // The dictionary grows when half of what it holds before growing on its own is used:
         // fuller, identifiers placed by groups of consecutive keys collide in long runs
         // (`PersistentIdentifier+Hashing.swift`).
         if others.count * 2 >= others.capacity { others.reserveCapacity(others.count * 2 + 8) }
-        let result = update(&others[identifier])
+        let result = counted(&others[identifier])
         if change != 0, !identifier.isTemporary { runs[run(of: identifier.scope)].spilled += change }
         return result
     }
@@ -84,7 +93,7 @@ struct UniquingTable {
     /// take (too far apart) are given room in the dictionary instead.
     mutating func makeRoom(forKeys keys: ClosedRange<Int64>, count: Int, of scope: PersistentIdentifier.Scope) {
         let run = run(of: scope)
-        if runs[run].count == 0 && runs[run].spilled == 0 { runs[run].models = []; runs[run].base = keys.lowerBound }
+        runs[run].restartIfEmpty(at: keys.lowerBound)
         if runs[run].index(of: keys.lowerBound) != nil && runs[run].index(of: keys.upperBound) != nil { return }
         if !cover(keys, inRun: run, expecting: count, growingBeyond: false) {
             others.reserveCapacity((others.count + count) * 2)
@@ -119,8 +128,7 @@ struct UniquingTable {
     private mutating func makeRoom(for identifier: PersistentIdentifier) -> (run: Int, index: Int)? {
         guard case .permanent(let key) = identifier.storage, key > 0 else { return nil }
         let run = run(of: identifier.scope)
-        // A run holding nothing starts again wherever its next key is.
-        if runs[run].count == 0 && runs[run].spilled == 0 { runs[run].models = []; runs[run].base = key }
+        runs[run].restartIfEmpty(at: key)
         guard cover(key...key, inRun: run, expecting: 1, growingBeyond: true) else { return nil }
         return runs[run].index(of: key).map { (run, $0) }
     }
