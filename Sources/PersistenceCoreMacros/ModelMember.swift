@@ -13,10 +13,14 @@ struct ModelProperty {
     let originalName: String?
     /// Whether it carries `@Attribute(.preserveValueOnDeletion)`.
     let preservesValueOnDeletion: Bool
+    /// The declaration's initial value, as written (`false` in `var pinned: Bool = false`): the
+    /// schema keeps it, so that a migration can give it to the rows already stored.
+    var initialValue: String? = nil
 
     /// The arguments after the type in the schema's initializer: `, isUnique: true`, ….
     var schemaOptions: String {
         Self.schemaOptions(isUnique: isUnique, originalName: originalName, preservesValueOnDeletion: preservesValueOnDeletion)
+            + (initialValue.map { ", defaultValue: \($0)" } ?? "")
     }
 
     /// The `@Attribute` options as the schema initializers' trailing arguments, for attributes
@@ -168,7 +172,8 @@ enum ModelMember {
         if let type = AttributeTypeSyntax(annotation.type) {
             return .persisted(ModelProperty(name: name, type: type, isUnique: isUnique(variable),
                                             originalName: originalName(variable),
-                                            preservesValueOnDeletion: preservesValueOnDeletion(variable)))
+                                            preservesValueOnDeletion: preservesValueOnDeletion(variable),
+                                            initialValue: binding.initializer.map(\.value.trimmedDescription).flatMap { $0 == "nil" ? nil : $0 }))
         }
         guard let metatype = resolvableMetatype(annotation.type) else {
             return .invalid([Diagnostic(node: annotation.type, message: MacroDiagnostic(

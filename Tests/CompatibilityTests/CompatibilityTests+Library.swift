@@ -48,14 +48,15 @@ extension CompatibilityTests {
                                 "deleted 1", "deleted 1", "1 left", "deleted 1 author, 0 books left (cascade)"])
         }
 
-        @Test("#Unique on remoteID: a second book with the same remoteID is refused, and the first is kept")
+        /// SwiftData's upsert (WWDC23 "Model your schema with SwiftData": "if already exists, then
+        /// upsert will happen"): the stored book takes the new values and keeps its identifier.
+        @Test("#Unique on remoteID: a second book with the same remoteID updates the first, which keeps its identifier")
         func uniqueRemoteID() async throws {
             let database = Database(modelContainer: try Self.container())
-            try await database.insert { Book(remoteID: "b1", title: "Dune", pages: 412, updatedAt: Self.monday) }
-            await #expect(throws: ModelError.uniqueConstraintViolation(entity: "Book", attribute: "remoteID")) {
-                try await database.insert { Book(remoteID: "b1", title: "Dune Messiah", pages: 256, updatedAt: Self.tuesday) }
-            }
-            #expect(try await database.fetch(DatabaseQuery<Book>.all) { $0.title } == ["Dune"])
+            let first = try await database.insert { Book(remoteID: "b1", title: "Dune", pages: 412, updatedAt: Self.monday) }
+            let second = try await database.insert { Book(remoteID: "b1", title: "Dune Messiah", pages: 256, updatedAt: Self.tuesday) }
+            #expect(second == first)
+            #expect(try await database.fetch(DatabaseQuery<Book>.all) { "\($0.title) \($0.pages)" } == ["Dune Messiah 256"])
         }
 
         @Test("The synchronizer inserts new books, updates changed ones, deletes gone ones, and shares authors")

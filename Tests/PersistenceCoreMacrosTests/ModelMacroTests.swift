@@ -90,7 +90,7 @@ final class ModelMacroTests: XCTestCase {
                         PersistenceCore.AttributeSchema("id", UUID.self, isUnique: true),
                         PersistenceCore.AttributeSchema("timestamp", Date.self),
                         PersistenceCore.AttributeSchema("title", Optional<String>.self),
-                        PersistenceCore.AttributeSchema("count", Int.self),
+                        PersistenceCore.AttributeSchema("count", Int.self, defaultValue: 0),
                     ]
                 )
 
@@ -376,7 +376,7 @@ final class ModelMacroTests: XCTestCase {
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Item",
                     attributes: [
-                        PersistenceCore.AttributeSchema("name", String.self),
+                        PersistenceCore.AttributeSchema("name", String.self, defaultValue: ""),
                     ]
                 )
 
@@ -446,7 +446,7 @@ final class ModelMacroTests: XCTestCase {
                 nonisolated static let entitySchema: PersistenceCore.EntitySchema = PersistenceCore.EntitySchema(
                     name: "Item",
                     attributes: [
-                        PersistenceCore.AttributeSchema("name", String.self),
+                        PersistenceCore.AttributeSchema("name", String.self, defaultValue: ""),
                     ]
                 )
 
@@ -2031,7 +2031,7 @@ final class ModelMacroTests: XCTestCase {
         // assertMacro records no expansion after an error: the parts that matter are checked here.
         let expanded = expand(source)
         XCTAssertTrue(expanded.contains("fatalError(\"@Model could not generate init(backingData:) for 'Bookmark'"), expanded)
-        XCTAssertTrue(expanded.contains("PersistenceCore.AttributeSchema(\"name\", String.self)"), expanded)
+        XCTAssertTrue(expanded.contains("PersistenceCore.AttributeSchema(\"name\", String.self, defaultValue: \"\")"), expanded)
         XCTAssertFalse(expanded.contains("\"span\""), expanded)
         XCTAssertTrue(expanded.contains("extension Bookmark: nonisolated PersistenceCore.PersistentModel"), expanded)
     }

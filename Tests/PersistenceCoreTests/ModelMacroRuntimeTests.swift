@@ -56,7 +56,7 @@ struct ModelMacroRuntimeTests {
             AttributeSchema(name: "id", type: .uuid, isOptional: false, isUnique: true),
             AttributeSchema(name: "timestamp", type: .date, isOptional: false),
             AttributeSchema(name: "title", type: .string, isOptional: true, preservesValueOnDeletion: true),
-            AttributeSchema(name: "count", type: .int, isOptional: false),
+            AttributeSchema(name: "count", type: .int, isOptional: false, defaultValue: .integer(0)),
         ])
     }
 

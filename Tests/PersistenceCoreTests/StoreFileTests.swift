@@ -123,13 +123,26 @@ struct StoreFileTests {
         #expect(error?.description.contains("directory") == true)
     }
 
-    @Test("A path under a missing folder is reported unreadable")
+    /// SwiftData's container opens a store whose folder is missing: a practitioner's test on
+    /// macOS 14 saw Core Data fail to stat the path, make the folder and open the store
+    /// ("Recovery attempt … was successful"). Here the folder is made before the store opens.
+    @Test("A path under a missing folder makes the folder and opens the store there")
     func missingFolder() throws {
         let directory = TemporaryDirectory()
-        let url = directory.file("missing").appendingPathComponent("store.sqlite")
+        let url = directory.file("missing").appendingPathComponent("nested").appendingPathComponent("store.sqlite")
+        _ = try open(url)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("A path under a file, where no folder can be made, is reported unreadable and nothing is made")
+    func folderThatCannotBeMade() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("plain.txt")
+        try Data("not a folder".utf8).write(to: file)
+        let url = file.appendingPathComponent("inside").appendingPathComponent("store.sqlite")
         let error = #expect(throws: ModelError.self) { try open(url) }
         #expect(error.map { if case .storeUnreadable = $0 { true } else { false } } == true)
-        #expect(!FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path))
+        #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
     }
 
     @Test("A SQLite database of another program is refused and left untouched")

@@ -63,9 +63,9 @@ struct SwiftDataSpellingTests {
         let url = URL(fileURLWithPath: "/tmp/notes.store")
         #expect(ModelConfiguration(url: url).location == .file(url))
         #expect(ModelConfiguration(url: url, allowsSave: false).allowsSave == false)
-        #expect(ModelConfiguration().url?.lastPathComponent == "default.store")
+        #expect(ModelConfiguration().url.lastPathComponent == "default.store")
         #expect(ModelConfiguration().name == "default")
-        #expect(ModelConfiguration("Notes").url?.lastPathComponent == "Notes.store")
+        #expect(ModelConfiguration("Notes").url.lastPathComponent == "Notes.store")
         let forItems = ModelConfiguration(for: Item.self, isStoredInMemoryOnly: true)
         #expect(forItems.schema?.entity(named: "Item") != nil && forItems.isStoredInMemoryOnly)
     }

@@ -78,6 +78,37 @@ struct UniqueAndIndexTests {
         #expect(try reader.performAndWait { try reader.fetchCount(FetchDescriptor<ContactsV2.Contact>()) } == 3)
     }
 
+    /// Core Data's uniqueness constraints follow the merge policy (NSMergePolicy): the
+    /// object-trump policies keep the inserted object's values, the store-trump ones the stored
+    /// row's; `.error`, the default, fails the save (the test above).
+    @Test("On Core Data's contexts the merge policy decides a repeated #Unique tuple: object trump overwrites, store trump keeps the row")
+    func uniquenessByMergePolicy() throws {
+        let container = try ModelContainer(for: ContactsV2.Contact.self, configuration: .inMemory)
+        func save(_ email: String, policy: MergePolicy) throws {
+            let context = container.newBackgroundContext()
+            context.mergePolicy = policy
+            try context.performAndWait {
+                let contact = ContactsV2.Contact("Ada", "Lovelace")
+                contact.email = email
+                context.insert(contact)
+                try context.save()
+            }
+        }
+        func emails() throws -> [String?] {
+            let reader = container.newBackgroundContext()
+            return try reader.performAndWait { try reader.fetch(FetchDescriptor<ContactsV2.Contact>()).map(\.email) }
+        }
+        try save("first@example.com", policy: .error)
+        try save("object@example.com", policy: .mergeByPropertyObjectTrump)
+        #expect(try emails() == ["object@example.com"])
+        try save("store@example.com", policy: .mergeByPropertyStoreTrump)
+        #expect(try emails() == ["object@example.com"])
+        #expect(throws: ModelError.uniqueConstraintViolation(entity: "Contact", attribute: "givenName, familyName")) {
+            try save("error@example.com", policy: .error)
+        }
+        #expect(try emails() == ["object@example.com"])
+    }
+
     @Test("#Index: an SQLite index per list, which a fetch by family name uses instead of reading the table")
     func indexesInTheStore() throws {
         let directory = TemporaryDirectory()

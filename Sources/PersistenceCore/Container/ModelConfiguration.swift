@@ -84,8 +84,15 @@ public struct ModelConfiguration: Sendable, Hashable {
         ModelConfiguration(location: .file(url), readers: readers)
     }
 
+    /// Where the store lives, as SwiftData reports it: the file's URL, or `/dev/null` for a
+    /// store in memory (SwiftData's `url` is never optional, and an in-memory configuration's is
+    /// `/dev/null`).
+    public var url: URL {
+        fileURL ?? URL(fileURLWithPath: "/dev/null")
+    }
+
     /// The file's URL, or nil for an in-memory store.
-    public var url: URL? {
+    public var fileURL: URL? {
         if case .file(let url) = location { url } else { nil }
     }
 }

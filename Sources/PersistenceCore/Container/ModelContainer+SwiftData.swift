@@ -14,9 +14,11 @@ extension ModelContainer {
 
     /// SwiftData's container for `schema`, with its configurations in an array.
     ///
-    /// - Throws: ``ModelError/invalidConfiguration(_:)`` for more than one configuration (a
-    ///   container here has one store; SwiftData can spread models over several), or for a schema
-    ///   built from entity descriptions rather than model classes.
+    /// - Throws: ``SwiftDataError``, as SwiftData's initializer does: ``SwiftDataError/loadIssueModelContainer``
+    ///   when the store cannot be opened, with the lab's ``ModelError`` as its
+    ///   ``SwiftDataError/underlying`` reason (more than one configuration, since a container
+    ///   here has one store; a schema built from entity descriptions rather than model classes;
+    ///   and every reason ``ModelContainer/init(for:configuration:)`` gives).
     public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
         try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }

@@ -10,6 +10,10 @@ public final class ModelContainer: Sendable {
     public let schema: Schema
     /// Where the store lives.
     public let configuration: ModelConfiguration
+    /// The plan the store was migrated with when the container opened it, if one was given:
+    /// SwiftData's `migrationPlan`.
+    public var migrationPlan: (any SchemaMigrationPlan.Type)? { plan.type }
+    private let plan: MigrationPlanReference
 
     let store: SQLiteStore
     let modelTypes: ModelTypeRegistry
@@ -46,19 +50,20 @@ public final class ModelContainer: Sendable {
         if let stored = configuration.schema {
             let missing = stored.entities.map(\.name).filter { registry.schema.entity(named: $0) == nil }
             guard missing.isEmpty else {
-                throw ModelError.invalidConfiguration("the configuration's schema names models the container does not hold: \(missing.joined(separator: ", "))")
+                throw ModelError.invalidConfiguration("\(ModelError.configurationSchemaNotInContainer): \(missing.joined(separator: ", "))")
             }
         }
         self.schema = registry.schema
         self.configuration = configuration
         self.modelTypes = registry
+        self.plan = MigrationPlanReference(type: migrationPlan)
         // A plan's custom stages run first, each through containers of its versions; the store
         // then opens at this container's version, or says why not.
         if let migrationPlan { try StagedMigration.run(migrationPlan, to: registry.schema, configuration: configuration) }
         let store = try SQLiteStore(configuration: configuration, schema: registry.schema,
                                     migrationPlanVersions: migrationPlan.map(Self.versions(of:)))
         self.store = store
-        if let url = configuration.url, store.recordsHistory {
+        if let url = configuration.fileURL, store.recordsHistory {
             let entities = store.entitySQL
             self.remoteChangeMonitor = RemoteChangeMonitor(url: url, storeIdentifier: store.storeIdentifier,
                                                                busyTimeout: configuration.busyTimeout,
@@ -203,4 +208,10 @@ struct ModelTypeRegistry: @unchecked Sendable {  // @unchecked: immutable after 
             throw .modelClassMismatch(entity: name, stored: String(reflecting: stored), given: String(reflecting: T.self))
         }
     }
+}
+
+/// A container's migration plan, a metatype Swift does not mark Sendable.
+// @unchecked: nothing guards it because nothing can change it (one `let` metatype), as ModelTypeRegistry's.
+private struct MigrationPlanReference: @unchecked Sendable {
+    let type: (any SchemaMigrationPlan.Type)?
 }

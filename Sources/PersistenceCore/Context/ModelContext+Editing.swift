@@ -31,6 +31,7 @@ extension ModelContext {
         data.set(BackingData.Flag.detached | BackingData.Flag.deleted, false)
         data.set(BackingData.Flag.registered | BackingData.Flag.inserted | BackingData.Flag.changed, true)
         if !data.relations.isEmpty { completeRelationships(of: data) }
+        if let owners = data.recordedEdits?.unattachedOwners, !owners.isEmpty { insertOwners(owners, of: data) }
         queueAutosaveIfEnabled()
     }
 

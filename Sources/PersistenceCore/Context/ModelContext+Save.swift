@@ -17,6 +17,9 @@ extension ModelContext {
         // A child saves into its parent, not the store (`Nesting/ModelContext+SaveToParent.swift`).
         if let parent { return try saveToParent(parent) }
         try propagateDeletions()
+        // A new model whose unique values repeat another's becomes an update of that one
+        // (`Context/ModelContext+UniqueValues.swift`).
+        try resolveUniqueValues()
         // The new objects and their identifiers in one pass: 100k of them are read once.
         var inserted: [BackingData] = [], insertedIdentifiers: [PersistentIdentifier] = []
         inserted.reserveCapacity(insertedObjects.count)

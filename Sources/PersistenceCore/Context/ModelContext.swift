@@ -34,7 +34,8 @@ import Synchronization
 //   Debug/ (ConcurrencyDebug, the check every access makes).
 // - Editing and lookups: Context/ModelContext+Editing.swift (insert, delete, rollback),
 //   Context/ModelContext+Lookup.swift (model(for:), registeredModel(for:), existingObject), and
-//   Context/ModelContext+Uniquing.swift (where registered models live: the table, the new ones).
+//   Context/ModelContext+Uniquing.swift (where registered models live: the table, the new ones);
+//   a save folds repeated unique values first: Context/ModelContext+UniqueValues.swift.
 //
 // @unchecked: the mutable state below is only touched on the context's queue, which every public
 // entry point checks (ConcurrencyDebug) or hops to (perform); the two thread-safe settings are atomics.
@@ -71,6 +72,11 @@ public final class ModelContext: @unchecked Sendable {
     private let containerReference: ContainerReference
     /// What this context's objects hold of it (see ``ContextLink``).
     let link: ContextLink
+
+    /// Whether this context follows SwiftData's rules where the two frameworks differ (made by
+    /// SwiftData's `ModelContext(_:)`, or the container's `mainContext`), rather than Core Data's
+    /// (`newBackgroundContext()`, `viewContext`, an explicit concurrency type, a parent).
+    let followsSwiftData: Bool
 
     /// The context this one reads through and saves into, or nil for a context of the store:
     /// Core Data's `parent` (see <doc:NestedContexts>). A child's ``save()`` pushes its changes
@@ -151,7 +157,7 @@ public final class ModelContext: @unchecked Sendable {
     /// ``automaticallyMergesChangesFromParent`` on, a name SwiftData does not have.
     public convenience init(_ container: ModelContainer) {
         self.init(container, parent: nil,
-                  concurrencyType: QueueIdentity.isOnMainQueue ? .mainQueue : .privateQueue)
+                  concurrencyType: QueueIdentity.isOnMainQueue ? .mainQueue : .privateQueue, followsSwiftData: true)
         setAutomaticMerging(true)
     }
 
@@ -173,8 +179,9 @@ public final class ModelContext: @unchecked Sendable {
     }
 
     /// A context of `container` on the queue named, reading through `parent` if there is one.
-    private init(_ container: ModelContainer, parent: ModelContext?, concurrencyType: ConcurrencyType) {
+    private init(_ container: ModelContainer, parent: ModelContext?, concurrencyType: ConcurrencyType, followsSwiftData: Bool = false) {
         self.concurrencyType = concurrencyType
+        self.followsSwiftData = followsSwiftData
         self.parent = parent
         self.containerReference = .strong(container)
         self.link = ContextLink(accessPolicy: container.accessPolicySwitch)
@@ -190,6 +197,7 @@ public final class ModelContext: @unchecked Sendable {
     /// One of the container's own main-queue contexts, which the container keeps alive.
     init(ownedBy container: ModelContainer, as role: OwnedRole) {
         self.concurrencyType = .mainQueue
+        self.followsSwiftData = role == .mainContext
         self.parent = nil
         self.containerReference = .owner(UnownedContainer(container: container), role)
         self.link = ContextLink(accessPolicy: container.accessPolicySwitch)

@@ -30,6 +30,18 @@ final class BackingDataEdits {
     /// For each changed to-many relationship, its members as last read from the store: what a
     /// merge compares with, to keep this context's additions and removals on top of another's.
     @exclusivity(unchecked) var relationBaselines = [Int: [any PersistentModel]]()
+    /// While the object is in no context: the models, also in no context, whose relationships
+    /// were set to hold it. Inserting the object inserts them too, with their inverses, so that a
+    /// graph built before insertion is stored whole from whichever model is inserted
+    /// (`Relationships/ModelContext+Inverses.swift`).
+    @exclusivity(unchecked) var unattachedOwners: [UnattachedOwner] = []
+}
+
+/// A model in no context whose relationship `index` was set to hold another model in no context:
+/// its backing data, since a model's initializer sets its relationships before `self` exists.
+struct UnattachedOwner {
+    let data: BackingData
+    let index: Int
 }
 
 extension BackingData {

@@ -3,12 +3,16 @@ import Foundation
 extension ModelContext {
     /// The models matching `descriptor`, registered in this context (one instance per row).
     ///
+    /// A fetch that includes pending changes first applies the delete rules of pending deletions
+    /// (``processPendingChanges()``), as Core Data's does: a cascade's models are not found.
+    ///
     /// Rows already registered keep their in-memory values, unsaved changes included. With
     /// `includePendingChanges` (the default), Core Data's rule decides what matches: objects with
     /// unsaved changes are judged by their values in memory, every other object by its row in
     /// the store, even when the registered copy is stale.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         checkQueue("ModelContext.fetch(_:)")
+        if descriptor.includePendingChanges && !deletedObjects.isEmpty { processPendingChanges() }
         return try TraceRecorder.span(.fetch(entity: T.entitySchema.name, count: 0), on: self) { span in
             let models = try fetchModels(descriptor)
             try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
@@ -79,6 +83,7 @@ extension ModelContext {
     /// How many models match `descriptor`; counted by SQL when the predicate translates fully.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         checkQueue("ModelContext.fetchCount(_:)")
+        if descriptor.includePendingChanges && !deletedObjects.isEmpty { processPendingChanges() }
         // A child counts what it would fetch: the store and its parent's unsaved changes.
         if parent != nil { return try fetch(descriptor).count }
         let plan = try FetchPlan(descriptor, pendingChanges: descriptor.includePendingChanges && hasPendingChanges(of: T.self))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Moves a store made for an older model to the current one, keeping every row: Core Data's
 /// inferred (lightweight) migration, which SwiftData runs by itself and for a plan's
 /// `.lightweight` stages.
@@ -68,10 +70,15 @@ struct LightweightMigration {
                     if was.isUnique && !attribute.isUnique { statements.append("DROP INDEX IF EXISTS \(StoreSchema.uniqueIndexName(attribute, of: entity))") }
                     if !was.isUnique && attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity, in: current)) }
                 } else {
-                    guard attribute.isOptional else {
-                        throw refuse("\(entity.name).\(attribute.name) is new and not optional, so the rows already stored would have no value for it (make it optional)")
+                    // A new attribute that is not optional takes the value its declaration gives
+                    // it, in every row already stored (SwiftData: "adding new required
+                    // properties with default values" is lightweight).
+                    let filled = attribute.isOptional ? nil : attribute.defaultValue.flatMap(Self.sqlLiteral)
+                    guard attribute.isOptional || filled != nil else {
+                        throw refuse("\(entity.name).\(attribute.name) is new and not optional, and its declaration gives no value, so the rows already stored would have none (give it one, as 'var \(attribute.name): \(attribute.type.rawValue) = …', or make it optional)")
                     }
-                    statements.append("ALTER TABLE \(entity.tableName) ADD COLUMN \(attribute.columnName) \(attribute.type.sqliteColumnType)")
+                    statements.append("ALTER TABLE \(entity.tableName) ADD COLUMN \(attribute.columnName) \(attribute.type.sqliteColumnType)"
+                        + (filled.map { " DEFAULT \($0)" } ?? ""))
                     if attribute.isUnique { statements.append(StoreSchema.createUniqueIndexSQL(attribute, of: entity, in: current)) }
                 }
             }
@@ -81,14 +88,28 @@ struct LightweightMigration {
         return LightweightMigration(statements: statements)
     }
 
-    /// Whether every attribute `old` had keeps its type, and every new one is optional: what
-    /// altering the table in place can do.
+    /// Whether every attribute `old` had keeps its type, and every new one is optional or has a
+    /// declared value: what altering the table in place can do.
     private static func attributesNeedNoRebuild(_ old: EntitySchema, _ entity: EntitySchema) -> Bool {
         let was = Dictionary(old.ownAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return entity.ownAttributes.allSatisfy { attribute in
-            guard let before = was[attribute.name] ?? attribute.originalName.flatMap({ was[$0] }) else { return attribute.isOptional }
+            guard let before = was[attribute.name] ?? attribute.originalName.flatMap({ was[$0] }) else {
+                return attribute.isOptional || attribute.defaultValue.flatMap(sqlLiteral) != nil
+            }
             return before.type == attribute.type && before.isOptional == attribute.isOptional
         }
     }
 
+    /// `value` written as an SQL literal, for a column's `DEFAULT`; nil for a NULL.
+    static func sqlLiteral(_ value: SQLiteValue) -> String? {
+        func hex(_ data: Data) -> String { "X'" + data.map { String(format: "%02X", $0) }.joined() + "'" }
+        return switch value {
+        case .null: nil
+        case .integer(let number): String(number)
+        case .real(let number): number.isFinite ? "\(number)" : nil
+        case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let data): hex(data)
+        case .uuid(let uuid): hex(uuid.bytes)
+        }
+    }
 }

@@ -19,7 +19,7 @@ enum StagedMigration {
     /// plan without a custom stage, a store in memory or not created yet, a store already at
     /// `target`, or one at none of the plan's versions (opening it then says why).
     static func run(_ plan: any SchemaMigrationPlan.Type, to target: Schema, configuration: ModelConfiguration) throws {
-        guard let url = configuration.url, configuration.allowsSave,
+        guard let url = configuration.fileURL, configuration.allowsSave,
               plan.stages.contains(where: { if case .custom = $0 { true } else { false } }),
               FileManager.default.fileExists(atPath: url.path),
               let stored = try StoreSchema.storedEntities(atPath: url.path, busyTimeout: configuration.busyTimeout),
@@ -64,7 +64,7 @@ enum StagedMigration {
     @discardableResult
     private static func open(_ version: any VersionedSchema.Type, on configuration: ModelConfiguration,
                              for route: String) throws -> ModelContainer {
-        guard let url = configuration.url else { preconditionFailure("a staged migration runs on a file") }
+        guard let url = configuration.fileURL else { preconditionFailure("a staged migration runs on a file") }
         var stageConfiguration = ModelConfiguration.file(url, readers: 0)
         stageConfiguration.busyTimeout = configuration.busyTimeout
         do {

@@ -16,25 +16,32 @@ public struct AttributeSchema: Sendable, Hashable, Codable {
     /// Whether `@Attribute(.preserveValueOnDeletion)` was applied: a deletion's history keeps the
     /// value in its tombstone. Not part of what a store must match (no column changes).
     public let preservesValueOnDeletion: Bool
+    /// The value the property's declaration gives it (`var pinned: Bool = false`), stored: what
+    /// a migration gives the rows already stored when the attribute is new, as SwiftData's
+    /// lightweight migration does. Not part of what a store must match, and not kept in it.
+    public let defaultValue: SQLiteValue?
 
     public init(name: String, type: AttributeType, isOptional: Bool, isUnique: Bool = false, originalName: String? = nil,
-                preservesValueOnDeletion: Bool = false) {
+                preservesValueOnDeletion: Bool = false, defaultValue: SQLiteValue? = nil) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
         self.isUnique = isUnique
         self.originalName = originalName
         self.preservesValueOnDeletion = preservesValueOnDeletion
+        self.defaultValue = defaultValue
     }
 
-    /// Builds the schema of a property from its Swift type: what the `@Model` macro emits.
+    /// Builds the schema of a property from its Swift type: what the `@Model` macro emits, with
+    /// the declaration's initial value as `defaultValue` when it has one.
     public init<Value: PersistentValue>(_ name: String, _ valueType: Value.Type, isUnique: Bool = false, originalName: String? = nil,
-                                        preservesValueOnDeletion: Bool = false) {
+                                        preservesValueOnDeletion: Bool = false, defaultValue: Value? = nil) {
         self.init(name: name, type: Value.attributeType, isOptional: Value.isOptional, isUnique: isUnique, originalName: originalName,
-                  preservesValueOnDeletion: preservesValueOnDeletion)
+                  preservesValueOnDeletion: preservesValueOnDeletion, defaultValue: defaultValue?.sqliteValue)
     }
 
-    // Stores made before history existed have no `preservesValueOnDeletion` in their metadata.
+    // Stores made before history existed have no `preservesValueOnDeletion` in their metadata;
+    // the default value is the model's, never the store's.
     private enum CodingKeys: String, CodingKey { case name, type, isOptional, isUnique, originalName, preservesValueOnDeletion }
 
     public init(from decoder: any Decoder) throws {

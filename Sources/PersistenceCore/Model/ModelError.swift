@@ -2,6 +2,10 @@ import Foundation
 
 /// Everything that can go wrong in PersistenceCore, each case with a message a learner understands.
 public enum ModelError: Error, Sendable, Hashable {
+    /// How ``invalidConfiguration(_:)`` begins when a configuration names models its container
+    /// does not hold (SwiftData's `configurationSchemaNotFoundInContainerSchema`).
+    static let configurationSchemaNotInContainer = "the configuration's schema names models the container does not hold"
+
     /// No row exists for the identifier (never saved, deleted, or of another store).
     case modelNotFound(PersistentIdentifier)
     /// A save met objects changed in the store since the context read them (merge policy `.error`).

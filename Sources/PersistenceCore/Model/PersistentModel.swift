@@ -8,7 +8,7 @@ import Observation
 /// `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
 ///
 /// As in SwiftData, a model is `Identifiable` (its `id` is its ``persistentModelID`` unless the
-/// class declares an `id` of its own) and `Hashable` (by object identity, so that a model keeps
+/// class declares an `id` of its own) and `Hashable` (by its backing data's identity, so that a model keeps
 /// its hash when its temporary identifier becomes permanent at its first save). It refines
 /// `Observable` (`@Model` builds in the observation registrar) and `SendableMetatype`, as
 /// SwiftData's `PersistentModel` does: the type, unlike its instances, may cross isolation
@@ -36,10 +36,12 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 }
 
 extension PersistentModel {
-    /// The same object: two instances are never equal, as a context registers one per row.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
-    /// The object's identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// The same model: the same backing data. A context registers one object per row, so this
+    /// is the object's identity, except for an owner a graph's insertion registered by its
+    /// backing data (`ModelContext.insertOwners(_:of:)`), equal to the object its initializer made.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.backingData === rhs.backingData }
+    /// The backing data's identity, which never changes after the model's initializer.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(backingData)) }
 }
 
 extension PersistentModel where ID == PersistentIdentifier {

@@ -145,9 +145,13 @@ extension BackingData {
         if has(Flag.adopting) { return }
         guard let link, let context = link.context, !isDetached else {
             if has(Flag.invalidated) { trapInvalidatedAccess(to: entity.relationships[index].name, isWrite: true) }
-            // Not in a context yet: this side only. Inserting the object completes the inverses
-            // and inserts the related models (SwiftData's rule for a graph of new models).
+            // Not in a context yet: this side only, and each related model in no context
+            // remembers it. Inserting either side completes the inverses and inserts the rest of
+            // the graph (SwiftData's rule for a graph of new models).
             relations[index] = entity.relationships[index].isToMany ? .toMany(newValue) : .toOne(newValue.first)
+            for member in newValue where member.backingData.link == nil && member.backingData !== self {
+                member.backingData.edits.unattachedOwners.append(UnattachedOwner(data: self, index: index))
+            }
             return
         }
         if QueueWatchdog.checksAccess(through: link),

@@ -5,7 +5,9 @@ extension ModelContext {
     /// Core Data's `processPendingChanges()` "forces the context to process changes to the object
     /// graph", delete propagation among them (see "When delete rules run" in the differences
     /// article); SwiftData's documents only its other part, recording changes with the undo
-    /// manager, which this library does not have.
+    /// manager, which this library does not have. As in Core Data, a fetch or a count that
+    /// includes pending changes, and a save, call it first: after `delete(trip)`, a fetch of
+    /// the stops no longer finds the ones the cascade takes, and their `isDeleted` is true.
     ///
     /// A `.deny` rule that would refuse is left to the save, which throws
     /// ``ModelError/deleteDenied(entity:relationship:count:)`` (Core Data validates it there too);
@@ -31,9 +33,10 @@ extension ModelContext {
     /// 4. `.noAction`: nothing; the related models keep pointing at a row that will be gone.
     ///
     /// The four meanings are Core Data's ("Relationship Delete Rules", Core Data Programming
-    /// Guide). Core Data applies them when it processes pending changes, by default at the end of
-    /// the event in which the object was deleted; here at the save, or when
-    /// ``processPendingChanges()`` is called (listed in the differences from Core Data).
+    /// Guide). Core Data applies them when it processes pending changes: before a fetch or a count
+    /// that includes them, before a save, and at the end of the event in which the object was
+    /// deleted; here at the first three, or when ``processPendingChanges()`` is called (the
+    /// event's end is listed in the differences from Core Data).
     func propagateDeletions() throws(ModelError) {
         guard deletedObjects.values.contains(where: { !$0.backingData.relations.isEmpty }) else { return }
         var doomed = deletedObjects

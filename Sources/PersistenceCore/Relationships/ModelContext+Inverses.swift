@@ -60,6 +60,33 @@ extension ModelContext {
         }
     }
 
+    /// Inserts the models, in no context yet, whose relationships were set to hold `data` before
+    /// it was inserted: `Shelf(name: "Poetry", volumes: [volume])`, then `insert(volume)`, stores
+    /// the shelf too, and `volume.shelf` is the shelf. SwiftData inserts a graph from any of its
+    /// models ("the context recognizes the hierarchy and automatically handles the insertion of
+    /// the related models", `ModelContext`'s documentation).
+    ///
+    /// An owner still holds `data` unless its relationship was set again before the insertion.
+    /// The owner was made by its initializer, which set the relationship before `self` existed,
+    /// so the context knows it only by its backing data: it registers a model of the owner's
+    /// class over that backing data, which the owner's own object shares (equal to it, as
+    /// models are equal by backing data; listed in the differences article).
+    func insertOwners(_ owners: [UnattachedOwner], of data: BackingData) {
+        data.edits.unattachedOwners = []
+        for owner in owners where owner.data.link == nil && !owner.data.has(BackingData.Flag.invalidated)
+            && owner.data.relations[owner.index].members.contains(where: { $0.backingData === data }) {
+            guard let type = container.modelTypes.type(named: owner.data.entity.name) else {
+                fatalError("\(owner.data.entity.name) is not in the container's schema: list it in ModelContainer(for:)")
+            }
+            insert(model(of: type, sharing: owner.data))
+        }
+    }
+
+    /// A model of class `type` over `data`, a new model's backing data no context has taken.
+    private func model<T: PersistentModel>(of type: T.Type, sharing data: BackingData) -> T {
+        BackingData.adopted(Unmanaged.passRetained(data)) { T(backingData: $0) }
+    }
+
     // MARK: One side at a time
 
     /// Makes `member`'s relationship `inverse` include `owner`. A to-one inverse that pointed

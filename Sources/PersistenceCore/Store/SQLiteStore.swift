@@ -52,18 +52,18 @@ final class SQLiteStore: Sendable {
     /// Opens or creates the store; a bad file is reported before anything is written to it.
     init(configuration: ModelConfiguration, schema: Schema, migrationPlanVersions: [Schema]? = nil) throws(ModelError) {
         self.schema = schema
-        self.url = configuration.url
+        self.url = configuration.fileURL
         self.busyTimeout = configuration.busyTimeout
         self.allowsSave = configuration.allowsSave
         guard configuration.readers >= 0 else {
             throw .invalidConfiguration("readers is \(configuration.readers); it counts connections, so it is 0 or more")
         }
-        if configuration.url == nil && configuration.readers > 0 {
+        if configuration.fileURL == nil && configuration.readers > 0 {
             throw .invalidConfiguration("an in-memory store has one connection, so readers must be 0 (SQLite cannot read an in-memory database beside a writer); use a file store for readers")
         }
         let connection: SQLiteConnection
         let storeIdentifier: UUID
-        if let url = configuration.url {
+        if let url = configuration.fileURL {
             try StoreFileValidator.validate(url)
             do {
                 connection = try SQLiteConnection(path: url.path)
@@ -93,10 +93,10 @@ final class SQLiteStore: Sendable {
             EntitySQL(entity: entity, in: schema, storeIdentifier: storeIdentifier)
         }
         self.connection = Locked(connection)
-        self.recordsHistory = configuration.url != nil && configuration.recordsHistory
+        self.recordsHistory = configuration.fileURL != nil && configuration.recordsHistory
             && (try? connection.rows("SELECT 1 FROM sqlite_master WHERE name = 'ATRANSACTION'"))?.isEmpty == false
         self.newestHistoryTokenAtOpen = recordsHistory ? (try? HistoryTables.newestToken(in: connection)) ?? 0 : 0
-        self.readers = configuration.url.flatMap { url in
+        self.readers = configuration.fileURL.flatMap { url in
             configuration.readers > 0 ? ReaderPool(url: url, capacity: configuration.readers, busyTimeout: configuration.busyTimeout) : nil
         }
     }

@@ -17,9 +17,19 @@ enum StoreFileValidator {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             let parent = url.deletingLastPathComponent().path
             var parentIsDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory),
-                  parentIsDirectory.boolValue
-            else { throw .storeUnreadable(url, underlying: "the folder \(parent) does not exist") }
+            if !FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory) {
+                // A missing folder is made, as SwiftData's container opens a store there (Core
+                // Data's SQLite store creates the folders on its way in).
+                do {
+                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                    parentIsDirectory = true
+                } catch {
+                    throw .storeUnreadable(url, underlying: "the folder \(parent) does not exist and cannot be made (\(error.localizedDescription))")
+                }
+            }
+            guard parentIsDirectory.boolValue else {
+                throw .storeUnreadable(url, underlying: "\(parent) is a file, not a folder")
+            }
             try checkWritable(folder: parent, url: url)
             return  // a new store: SQLite creates it
         }

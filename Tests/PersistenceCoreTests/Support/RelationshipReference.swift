@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Three contexts merge every save automatically, so each sees the committed state with its own
 /// unsaved intents on top (its ``view(_:)``). A save applies the delete rules to that view
-/// (a deleted trip's stops go with it; a deleted stop leaves its trip and tags) and commits it;
+/// (a deleted trip's stops go with it; a deleted stop leaves its trip and tags) and commits it,
+/// as does each fetch before it reads (``processPendingChanges(_:)``);
 /// the other contexts then forget their intents on what was deleted, and a stop they had moved
 /// to a deleted trip belongs to no trip.
 struct RelationshipReference {
@@ -25,6 +26,8 @@ struct RelationshipReference {
         var moves: [Int: Int?] = [:]
         var deletedTrips: Set<Int> = []
         var deletedStops: Set<Int> = []
+        /// The stops among `deletedStops` that a deleted trip's cascade took.
+        var cascadedStops: Set<Int> = []
         /// Whether a (stop, tag) pair should exist.
         var tagging: [[Int]: Bool] = [:]
     }
@@ -51,6 +54,17 @@ struct RelationshipReference {
             if on { state.tagged.insert(pair) } else { state.tagged.remove(pair) }
         }
         return state
+    }
+
+    /// Context `c` applies its pending deletions' rules, as a fetch does first (Core Data's
+    /// `processPendingChanges`): the stops of its deleted trips are deleted too, and stay so.
+    mutating func processPendingChanges(_ c: Int) {
+        let deletedTrips = intents[c].deletedTrips
+        guard !deletedTrips.isEmpty else { return }
+        for (stop, trip) in view(c).stops where trip.map(deletedTrips.contains) ?? false && !intents[c].deletedStops.contains(stop) {
+            intents[c].deletedStops.insert(stop)
+            intents[c].cascadedStops.insert(stop)
+        }
     }
 
     /// Whether `c` has marked the trip or stop for deletion.
@@ -98,12 +112,13 @@ struct RelationshipReference {
         state.trips.subtract(deletedTrips)
         for stop in deletedStops { state.stops[stop] = nil }
         state.tagged = state.tagged.filter { !deletedStops.contains($0[0]) }
+        let cascadedCount = cascaded.subtracting(intents[c].deletedStops).union(intents[c].cascadedStops).count
         committed = state
         intents[c] = Intents()
         for other in intents.indices where other != c {
             forget(trips: deletedTrips, stops: deletedStops, in: other)
         }
-        return cascaded.subtracting(intents[c].deletedStops).count
+        return cascadedCount
     }
 
     /// Another context's save deleted these: `c` drops its intents on them.
@@ -111,6 +126,7 @@ struct RelationshipReference {
         var intents = self.intents[c]
         intents.deletedTrips.subtract(trips)
         intents.deletedStops.subtract(stops)
+        intents.cascadedStops.subtract(stops)
         intents.newStops.subtract(stops)
         for stop in stops { intents.moves[stop] = nil }
         for (stop, trip) in intents.moves where trip.map(trips.contains) ?? false {
