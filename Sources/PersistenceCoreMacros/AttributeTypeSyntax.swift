@@ -47,7 +47,7 @@ struct AttributeTypeSyntax {
             return nil
         }
         guard name == "Optional", let arguments, arguments.arguments.count == 1,
-              case .type(let wrapped) = arguments.arguments.first!.argument
+              let wrapped = arguments.arguments.first!.typeArgument
         else { return nil }
         return wrapped
     }

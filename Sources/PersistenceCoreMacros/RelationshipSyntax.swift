@@ -44,7 +44,7 @@ struct ModelRelationship {
             return (name, true)
         }
         if let identifier = type.as(IdentifierTypeSyntax.self), let arguments = identifier.genericArgumentClause,
-           arguments.arguments.count == 1, case .type(let wrapped) = arguments.arguments.first!.argument,
+           arguments.arguments.count == 1, let wrapped = arguments.arguments.first!.typeArgument,
            let name = modelName(wrapped) {
             if identifier.name.text == "Optional" { return (name, false) }
             if identifier.name.text == "Array" { return (name, true) }
@@ -63,7 +63,7 @@ struct ModelRelationship {
         }
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
            generic.expression.trimmedDescription == "Array", generic.genericArgumentClause.arguments.count == 1,
-           case .type(let element) = generic.genericArgumentClause.arguments.first!.argument,
+           let element = generic.genericArgumentClause.arguments.first!.typeArgument,
            let name = modelName(element) {
             return (name, true)
         }
@@ -78,7 +78,7 @@ struct ModelRelationship {
             wrapped = optional.wrappedType
         } else if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
                   let arguments = identifier.genericArgumentClause, arguments.arguments.count == 1,
-                  case .type(let argument) = arguments.arguments.first!.argument {
+                  let argument = arguments.arguments.first!.typeArgument {
             wrapped = argument
         }
         guard let wrapped, let shape = shape(of: wrapped), shape.isToMany else { return nil }

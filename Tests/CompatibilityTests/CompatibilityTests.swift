@@ -1,14 +1,16 @@
 import ConcurrencyDebugTesting
 import Testing
 
-/// Six model layers written as SwiftData apps and libraries write them, each with `import
+/// Seven model layers written as SwiftData apps and libraries write them, each with `import
 /// SwiftData` as written (on Linux, the package's `SwiftData` module): a recipes app (a paginated
 /// repository actor), a finance tracker (a background data actor), a notes app (a versioned
 /// schema and its migration plan), a library (non-final models with `#Unique` and `#Index`, a
 /// generic database actor, a synchronizer), a trips app using model inheritance (a `Trip`
 /// superclass, two `@Model` subclasses) and a todo list (a hand-written `ModelActor` with names
 /// qualified as `SwiftData.ModelContainer`, models adopting the app's own protocols, a custom
-/// migration stage). `Snippets/` keeps a trip planner written as Apple's documentation and
+/// migration stage), and `Everyday/`: what nearly every app relies on, each test citing its
+/// source (`CompatibilityTests+Everyday.swift`). `Snippets/` keeps a trip planner written as
+/// Apple's documentation and
 /// sessions write theirs compiling and running.
 ///
 /// Every test runs under `.concurrencyDebug(.record)`, as an app's own tests would: a test whose
