@@ -26,14 +26,21 @@ In shell (*.sh under Scripts/ and .ci/, and .ci/run; comments and here-documents
 ALLOWED lists the few places let through anyway, each with its reason; an entry that no longer
 matches anything is reported too, so the list stays true.
 
-Usage: python3 Scripts/tests/portability-check.py
+The reverse rule. A Darwin-only C API that a Mac's SDK puts in a module of its own is used only in
+a file that imports that module: `import Darwin` and `Foundation` do not bring it in, so a Mac
+would not compile the file, and Linux never compiles it (it is inside `#if canImport(Darwin)`):
+  notify_*, NOTIFY_*      notify(3): `import notify`
+
+Usage: python3 Scripts/tests/portability-check.py [--root DIR]
+(--root checks another copy of the tree: the tests check a copy with one rule broken.)
 Prints each violation as `path:line: <API> is Linux-only: <what to do>`; exits 1 if there is any.
 """
 import os
 import re
 import sys
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+ROOT = os.path.normpath(sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv[:-1]
+                        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SWIFT_FOLDERS = ["Sources", "Tests", "Tutorials", "Benchmarks/Sources", "Benchmarks/Benchmarks"]
 SHELL_FOLDERS = ["Scripts", ".ci"]
 
@@ -56,6 +63,11 @@ SWIFT_APIS = [
     re.compile(r"\butimensat\b"),
 ]
 IMPORT_GLIBC = re.compile(r"^\s*(@\w+\s+)*import\s+(\w+\s+)?Glibc\b")
+
+# Darwin-only C APIs in a module of their own on a Mac: (API pattern, module).
+DARWIN_MODULE_APIS = [
+    (re.compile(r"\b(notify_\w+|NOTIFY_\w+)"), "notify"),
+]
 
 # A word in command position: at the start, or after a space, ; & | ( or `.
 COMMAND = r"(?:^|[\s;&|(`])"
@@ -164,6 +176,17 @@ def check_swift(path, relative, report):
     with open(path, encoding="utf-8", errors="replace") as file:
         kept, code = swift_views(file.read())
     platform_file = relative.endswith("+Linux.swift")
+    imported = {m.group(3) for line in code for m in [re.match(r"^\s*(@\w+\s+)*import\s+(\w+\s+)?(\w+)", line)] if m}
+    for pattern, module in DARWIN_MODULE_APIS:
+        if module in imported:
+            continue
+        for number, code_line in enumerate(code, start=1):
+            match = pattern.search(code_line)
+            if match:
+                report(relative, number, match.group(1),
+                       f": on a Mac it is in the module {module}, which this file does not import (add `import {module}`)",
+                       kind="Darwin-only")
+                break
     conditions = []
     for number, (line, code_line) in enumerate(zip(kept, code), start=1):
         directive = re.match(r"\s*#(if|elseif|else|endif)\b(.*)", code_line)
@@ -262,11 +285,11 @@ def is_shell(path):
 def main():
     violations, used = [], set()
 
-    def report(relative, number, api, advice):
+    def report(relative, number, api, advice, kind="Linux-only"):
         if (relative, api) in ALLOWED:
             used.add((relative, api))
             return
-        violations.append(f"{relative}:{number}: {api} is Linux-only{advice}")
+        violations.append(f"{relative}:{number}: {api} is {kind}{advice}")
 
     for path, relative in files(SWIFT_FOLDERS, lambda p: p.endswith(".swift")):
         check_swift(path, relative, report)
@@ -284,7 +307,8 @@ def main():
         print(f"portability check: {len(violations)} violation(s); the convention is in the header of "
               "Scripts/tests/portability-check.py", file=sys.stderr)
         return 1
-    print("portability check: no Linux-only API outside a +Linux.swift file or Scripts/portable.sh")
+    print("portability check: no Linux-only API outside a +Linux.swift file or Scripts/portable.sh, "
+          "and every Darwin-only module imported where it is used")
     return 0
 
 

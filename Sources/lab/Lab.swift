@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
 
-/// `lab`: the command-line course. With no arguments it runs every scenario in order.
+/// `lab`: the command-line course. With no arguments it shows the course and runs the next lesson.
 @main
 struct Lab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "Core Data and SwiftData concurrency, rebuilt and explained: every pitfall, then its fix.",
         discussion: """
-            With no command, runs every scenario in course order against a SQLite file store and \
-            says what happened the wrong way, what happened the right way, and why.
+            With no command, shows the course and your progress, then runs the next lesson you have \
+            not seen against a SQLite file store: what happened the wrong way, what happened the \
+            right way, and why. `lab run --all` runs every lesson.
             """,
-        subcommands: [Course.self, List.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self, StarvePool.self, NestedDeadlockCommand.self, WidgetWrite.self],
+        subcommands: [Course.self, Next.self, List.self, ProgressCommand.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self, StarvePool.self, NestedDeadlockCommand.self, WidgetWrite.self],
         defaultSubcommand: Course.self
     )
 

@@ -183,6 +183,23 @@ extension CompatibilityTests {
             #expect(shelf.volumes.map(\.title) == ["Ariel"])
         }
 
+        /// Apple, `delete(model:where:includeSubclasses:)`: "removes each model satisfying the
+        /// given predicate from the persistent storage during the next save operation".
+        @Test("delete(model:where:) hides the models from this context at once, and from the store at the next save")
+        func deleteWhereAtTheNextSave() throws {
+            let container = try Self.container(Member.self)
+            let context = container.mainContext
+            context.insert(Member(email: "ed@example.com", name: "Ed"))
+            context.insert(Member(email: "flo@example.com", name: "Flo"))
+            try context.save()
+            try context.delete(model: Member.self, where: #Predicate { $0.name == "Ed" })
+            let other = ModelContext(container)
+            #expect(try context.fetchCount(FetchDescriptor<Member>()) == 1)
+            #expect(try other.fetchCount(FetchDescriptor<Member>()) == 2)
+            try context.save()
+            #expect(try other.fetchCount(FetchDescriptor<Member>()) == 1)
+        }
+
         // MARK: The API apps call
 
         /// Apple, `ModelConfiguration.url`: "The on-disk location of the schema's persistent

@@ -10,8 +10,7 @@ import Testing
 /// qualified as `SwiftData.ModelContainer`, models adopting the app's own protocols, a custom
 /// migration stage), and `Everyday/`: what nearly every app relies on, each test citing its
 /// source (`CompatibilityTests+Everyday.swift`). `Snippets/` keeps a trip planner written as
-/// Apple's documentation and
-/// sessions write theirs compiling and running.
+/// Apple's documentation and sessions write theirs compiling and running.
 ///
 /// Every test runs under `.concurrencyDebug(.record)`, as an app's own tests would: a test whose
 /// layer breaks the queue rule fails, naming each violation. The "wrong way" tests show a

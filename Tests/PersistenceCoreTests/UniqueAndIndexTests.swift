@@ -1,5 +1,6 @@
 import Foundation
 import PersistenceCore
+import SampleModels
 import TestSupport
 import Testing
 
@@ -107,6 +108,29 @@ struct UniqueAndIndexTests {
             try save("error@example.com", policy: .error)
         }
         #expect(try emails() == ["object@example.com"])
+    }
+
+    /// SwiftData's upsert over many models at once: the stored rows are looked up 500 values at
+    /// a time, so a save of 1,200 repeats finds each (and a value repeated within the save counts).
+    @Test("A SwiftData context's save of 1,200 items whose ids are stored updates those 1,200 rows, and adds none")
+    func upsertsInBatches() throws {
+        let container = try ModelContainer(for: Item.self, configuration: .inMemory)
+        let ids = (0..<1_200).map { _ in UUID() }
+        let seed = container.newBackgroundContext()
+        try seed.performAndWait {
+            for id in ids { seed.insert(Item(id: id, timestamp: .distantPast, count: 1)) }
+            try seed.save()
+        }
+        let context = DispatchQueue.global().sync { ModelContext(container) }  // SwiftData's initializer, off the main queue
+        try context.performAndWait {
+            for id in ids { context.insert(Item(id: id, timestamp: .distantPast, count: 2)) }
+            context.insert(Item(id: ids[0], timestamp: .distantPast, count: 3))
+            try context.save()
+        }
+        let reader = container.newBackgroundContext()
+        let counts = try reader.performAndWait { try reader.fetch(FetchDescriptor<Item>()).map(\.count) }
+        #expect(counts.count == 1_200)
+        #expect(counts.filter { $0 == 2 }.count == 1_199 && counts.contains(3))
     }
 
     @Test("#Index: an SQLite index per list, which a fetch by family name uses instead of reading the table")

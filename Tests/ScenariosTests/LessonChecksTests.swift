@@ -14,7 +14,7 @@ struct LessonChecksTests {
     @Test("Every lesson makes at least three claims, and is demonstrated")
     func everyLessonIsDemonstrated() async throws {
         let reports = try await SharedRuns.reports.value
-        for info in ScenarioCatalog.infos {
+        for info in SharedRuns.lessons.map({ $0.info }) {
             let report = try #require(reports[info.id], "\(info.id) did not run")
             #expect(report.checks.count >= 3, "\(info.id)")
             #expect(report.demonstrated, "\(info.id)")

@@ -22,7 +22,7 @@ public enum WorkshopCatalog {
             title: "Make the import context private",
             goal: "A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below creates it inside `Task {}`, so it still gets a main-queue context, and the import would freeze the UI. Make `makeImportContext(for:)` return a context with a private queue.",
             file: "Tutorials/Workshop/Exercises/ImportContextMaker.swift",
-            shippedFingerprint: 0xe5dfe455baa54f18,
+            shippedFingerprint: 0x1728dfe304099743,
             checkExercise: { await ImportContextMakerChecker.check(ImportContextMaker.self) },
             checkSolution: { await ImportContextMakerChecker.check(Solution.ImportContextMaker.self) }
         ),
@@ -31,7 +31,7 @@ public enum WorkshopCatalog {
             title: "Make the import helper leave the MainActor that calls it",
             goal: "A button (MainActor code) calls `importItems(_:)`. The helper makes a context of its own \"to work in the background\" and does the work in its `perform`. But the method is `nonisolated(nonsending)`, what Swift 6.2 makes of an unannotated async function in a new Xcode project: it runs on its caller's actor. Called from the button, it runs on the MainActor, `ModelContext(container)` made there is a main-queue context, and the whole import holds the main queue, the one that draws the UI. Make the import run off the main queue when the MainActor calls it.",
             file: "Tutorials/Workshop/Exercises/ItemImportService.swift",
-            shippedFingerprint: 0x54db0ad93f0275a0,
+            shippedFingerprint: 0xaeec2d64312e1b62,
             checkExercise: { await ItemImportServiceChecker.check(ItemImportService.self) },
             checkSolution: { await ItemImportServiceChecker.check(Solution.ItemImportService.self) }
         ),
@@ -40,7 +40,7 @@ public enum WorkshopCatalog {
             title: "Pass identifiers between two actors",
             goal: "`ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must then update that item. A model cannot cross from one actor to the other (the compiler says so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the counter from ever finding the item. Find and fix both.",
             file: "Tutorials/Workshop/Exercises/ItemHandoff.swift",
-            shippedFingerprint: 0xef1256ad15d29023,
+            shippedFingerprint: 0x8d14db83f7cf3df6,
             checkExercise: { await ItemHandoffChecker.check(ItemInserter.self, ItemCounter.self) },
             checkSolution: { await ItemHandoffChecker.check(Solution.ItemInserter.self, Solution.ItemCounter.self) }
         ),
@@ -58,7 +58,7 @@ public enum WorkshopCatalog {
             title: "Keep every point when the actor awaits",
             goal: "`ScoreKeeper` adds points to an item's count once a referee confirms them. Two calls that overlap sometimes lose points: not always, so a test that runs it once may pass. Make every point count in every order the runtime could run the two calls, and keep the referee's confirmation before the points are added. The checker runs the two calls in every schedule and prints the first one that loses points.",
             file: "Tutorials/Workshop/Exercises/ScoreKeeper.swift",
-            shippedFingerprint: 0xf22bfaf6c121cc75,
+            shippedFingerprint: 0x7e1ad0aba8f4d6d5,
             checkExercise: { await ScoreKeeperChecker.check(ScoreKeeper.self) },
             checkSolution: { await ScoreKeeperChecker.check(Solution.ScoreKeeper.self) }
         ),
@@ -103,7 +103,7 @@ public enum WorkshopCatalog {
             title: "Make the list follow background saves and batch requests",
             goal: "The list on screen is a `ResultsObserver` on the view context, the role `@Query` plays in SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background context adds and renames items, and `markDone` marks items done with a batch request, but the list never changes: the view context merges nothing, so the observer has nothing to follow. Make `prepare(_:)` set up the view context so that other contexts' saves reach the list, and make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.",
             file: "Tutorials/Workshop/Exercises/ItemListUpdates.swift",
-            shippedFingerprint: 0xbedb2978149f8056,
+            shippedFingerprint: 0x5be9721872953012,
             checkExercise: { await ItemListUpdatesChecker.check(ItemListUpdates.self) },
             checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
         ),
@@ -121,7 +121,7 @@ public enum WorkshopCatalog {
             title: "Keep the trip's screen alive when the trip is deleted",
             goal: "The trip's screen is a view model on the MainActor, opened on the model the list fetched on the main context, as a SwiftUI list hands its row's model to the detail view. It keeps that model and reads it again in `reload(on:)`. A background context then deletes the trip and saves; the main context merges the deletion (it merges every save) and invalidates the trip model the screen still holds: the next reload stops the process (\"This model instance was invalidated\"). Make the screen hold what cannot go stale, and read the trip again by its identifier, so that it shows the trip gone instead of crashing.",
             file: "Tutorials/Workshop/Exercises/TripDetail.swift",
-            shippedFingerprint: 0x5e7c0f5c86a76271,
+            shippedFingerprint: 0x74e803bfe12c775e,
             checkExercise: { await TripDetailChecker.check(TripDetail.self) },
             checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
         ),
@@ -139,7 +139,7 @@ public enum WorkshopCatalog {
             title: "Give the edit sheet a scratchpad of its own",
             goal: "The edit sheet renames an item by editing the main context's own model: the list behind it shows every keystroke, and Cancel calls `rollback()`, which also throws away the item the user added on the main screen and has not saved. Make the sheet edit a scratchpad of its own: Cancel must leave the main context as it was, and Save must hand the edit to the main context (the app saves the main context itself).",
             file: "Tutorials/Workshop/Exercises/ItemEditSheet.swift",
-            shippedFingerprint: 0xef21448a31716c6e,
+            shippedFingerprint: 0x9ae9270cf326e95f,
             checkExercise: { await ItemEditSheetChecker.check(ItemEditSheet.self) },
             checkSolution: { await ItemEditSheetChecker.check(Solution.ItemEditSheet.self) }
         ),
@@ -148,7 +148,7 @@ public enum WorkshopCatalog {
             title: "Write the store off the main queue, behind a private writer",
             goal: "The app's views insert into `viewContext`, and `save()` writes what they changed to the store. Today `viewContext` is the main context, so the store is written on the main queue and the UI freezes for as long as the file takes. Keep `viewContext` on the main queue, but make the store be written on a private queue.",
             file: "Tutorials/Workshop/Exercises/AppStack.swift",
-            shippedFingerprint: 0xe0951463c9b2697e,
+            shippedFingerprint: 0x0a9c91a5b0e6e22c,
             checkExercise: { await AppStackChecker.check(AppStack.self) },
             checkSolution: { await AppStackChecker.check(Solution.AppStack.self) }
         ),
@@ -166,7 +166,7 @@ public enum WorkshopCatalog {
             title: "Write the Storage actor of article 004",
             goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
             file: "Tutorials/Workshop/Exercises/ItemsStorage.swift",
-            shippedFingerprint: 0x1fe68b9cea1de48c,
+            shippedFingerprint: 0xd1965768a808df35,
             checkExercise: { await ItemsStorageChecker.check(ItemsStorage.self) },
             checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
         ),
@@ -193,7 +193,7 @@ public enum WorkshopCatalog {
             title: "Return Sendable values, not models",
             goal: "`NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: \"non-sendable type 'Item' returned by implicitly asynchronous call to actor-isolated function cannot cross actor boundary\". Someone silenced the compiler with `ItemBox`, an `@unchecked Sendable` box. It compiles, and the caller now reads the item off the actor's queue: the very data race the compiler was warning about. Return a `Sendable` value instead, and delete the box.",
             file: "Tutorials/Workshop/Exercises/NewestItemReport.swift",
-            shippedFingerprint: 0x13d632771efc6fe7,
+            shippedFingerprint: 0xcd405174665fa741,
             checkExercise: { await NewestItemReportChecker.check(NewestItemReport.self) },
             checkSolution: { await NewestItemReportChecker.check(Solution.NewestItemReport.self) }
         ),

@@ -84,6 +84,20 @@ case "import":
             }
         }
     }
+case "import-swiftdata":
+    // The same import on a SwiftData context, whose save looks each new item's unique id up in the
+    // store (an upsert where it is found). STORED=1 imports into a store that holds every item.
+    let stored = ProcessInfo.processInfo.environment["STORED"] != nil
+    for _ in 0..<repeats {
+        let container = stored ? try store(count) : try ModelContainer(for: Item.self, configuration: .inMemory)
+        let context = DispatchQueue.global().sync { ModelContext(container) }
+        try context.performAndWait {
+            try measured {
+                for row in rows { context.insert(Item(row)) }
+                try context.save()
+            }
+        }
+    }
 case "raw-import":
     for _ in 0..<repeats {
         let database = RawSQLite()

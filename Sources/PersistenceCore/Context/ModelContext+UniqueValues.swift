@@ -41,6 +41,7 @@ extension ModelContext {
         guard !insertedObjects.isEmpty, let rule = uniqueValueRule else { return }
         var pending: [UniqueValues: any PersistentModel] = [:]
         var resolved: Set<ObjectIdentifier> = []
+        var unmatched: [(model: any PersistentModel, keys: [UniqueValues])] = []
         var groupsByEntity: [String: [[Int]]] = [:]
         for model in insertedObjects {
             let entity = model.backingData.entity
@@ -50,12 +51,16 @@ extension ModelContext {
             let keys = groups.compactMap { UniqueValues(model.backingData, group: $0) }
             if let earlier = keys.lazy.compactMap({ pending[$0] }).first {
                 fold(model, into: earlier, rule: rule)
-            } else if let row = keys.lazy.compactMap({ self.storedRow(matching: $0, kindOf: model) }).first {
-                take(row, for: model, rule: rule)
-            } else {
-                for key in keys { pending[key] = model }
+                resolved.insert(ObjectIdentifier(model.backingData))
                 continue
             }
+            for key in keys { pending[key] = model }
+            unmatched.append((model, keys))
+        }
+        let stored = storedRows(holding: unmatched.flatMap(\.keys))
+        for (model, keys) in unmatched {
+            guard let found = keys.lazy.compactMap({ stored[$0] }).first else { continue }
+            take(found, for: model, rule: rule)
             resolved.insert(ObjectIdentifier(model.backingData))
         }
         guard !resolved.isEmpty else { return }
@@ -63,13 +68,28 @@ extension ModelContext {
         newModelsByIdentifier = nil
     }
 
-    /// The stored row of `model`'s kind that holds `values`, if any, with its identifier.
-    private func storedRow(matching values: UniqueValues, kindOf model: any PersistentModel) -> (row: EntitySQL.Row, sql: EntitySQL)? {
-        guard let sql = try? container.store.sql(for: model.backingData.entity.name) else { return nil }
-        let conditions = values.columns.map { "\($0) = ?" } + (sql.kindFilter.map { [$0] } ?? [])
-        let query = SQLFragment(sql: "\(sql.select) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1", bindings: values.values)
-        guard let row = try? readRows(query, of: sql).first else { return nil }
-        return (row, sql)
+    /// The stored rows that hold any of `keys`, each under the key it holds: one query per 500
+    /// values of a single attribute (its unique index answers each), one per key of a group.
+    private func storedRows(holding keys: [UniqueValues]) -> [UniqueValues: (row: EntitySQL.Row, sql: EntitySQL)] {
+        var found: [UniqueValues: (row: EntitySQL.Row, sql: EntitySQL)] = [:]
+        for (_, group) in Dictionary(grouping: keys, by: { [$0.entity] + $0.columns }) {
+            guard let first = group.first, let sql = try? container.store.sql(for: first.entity) else { continue }
+            let kind = sql.kindFilter.map { " AND \($0)" } ?? ""
+            let chunks: [[UniqueValues]] = first.columns.count == 1
+                ? stride(from: 0, to: group.count, by: 500).map { Array(group[$0..<min($0 + 500, group.count)]) }
+                : group.map { [$0] }
+            for chunk in chunks {
+                let condition = first.columns.count == 1
+                    ? "\(first.columns[0]) IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))"
+                    : first.columns.map { "\($0) = ?" }.joined(separator: " AND ")
+                let query = SQLFragment(sql: "\(sql.select) WHERE \(condition)\(kind)", bindings: chunk.flatMap(\.values))
+                guard let rows = try? readRows(query, of: sql) else { continue }
+                for row in rows {
+                    found[first.holding(row)] = (row, sql)
+                }
+            }
+        }
+        return found
     }
 
     /// `model`, new, becomes the stored `row`'s object, or folds into the object of this context
@@ -141,17 +161,35 @@ extension ModelContext {
 
 /// The values one model holds in one unique group, with the table's columns for them.
 struct UniqueValues: Hashable {
-    let table: String
+    /// The entity whose kind of rows is searched: the model's.
+    let entity: String
+    /// The group's attributes, by index, and their columns.
+    let attributes: [Int]
     let columns: [String]
-    let values: [SQLiteValue]
+    private(set) var values: [SQLiteValue]
 
     /// Nil when a value is nil: SQL's unique indexes let any number of NULLs repeat.
     init?(_ data: BackingData, group: [Int]) {
         let values = group.map { data.values[$0] }
         guard !values.contains(where: { if case .null = $0 { true } else { false } }) else { return nil }
-        self.table = data.entity.tableName
+        self.entity = data.entity.name
+        self.attributes = group
         self.columns = group.map { data.entity.attributes[$0].columnName }
-        self.values = values
+        self.values = values.map(Self.comparable)
+    }
+
+    /// The same group's values as a stored row of the entity holds them.
+    func holding(_ row: EntitySQL.Row) -> UniqueValues {
+        var copy = self
+        copy.values = attributes.map { Self.comparable(row.values[$0]) }
+        return copy
+    }
+
+    /// `value` as SQL compares it: a whole `REAL` equals the `INTEGER` a column of numeric
+    /// affinity (a date's `TIMESTAMP`) stores it as.
+    private static func comparable(_ value: SQLiteValue) -> SQLiteValue {
+        if case .real(let number) = value, number.rounded() == number, abs(number) < 9.0e18 { return .integer(Int64(number)) }
+        return value
     }
 }
 

@@ -4,8 +4,9 @@ import Observation
 ///
 /// Models are bound to the context that registered them, and to its queue: read and write their
 /// attributes only there (inside `perform`, or on a model actor). The five members of the
-/// extension below are the exception, safe from any thread, as in Core Data. Models are not
-/// `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
+/// extension below are the exception: safe to read from any thread by the lab's choice (atomics
+/// and a lock); Core Data documents only the object ID as safe to pass between threads. Models
+/// are not `Sendable`: to hand one to another queue, pass its ``persistentModelID``.
 ///
 /// As in SwiftData, a model is `Identifiable` (its `id` is its ``persistentModelID`` unless the
 /// class declares an `id` of its own) and `Hashable` (by its backing data's identity, so that a model keeps

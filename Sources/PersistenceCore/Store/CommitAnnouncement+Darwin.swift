@@ -1,6 +1,8 @@
 #if canImport(Darwin)
 import Darwin
 import Foundation
+// notify(3) is a module of its own in Apple's SDK: `Darwin` and `Foundation` do not bring it in.
+import notify
 
 extension CommitAnnouncement {
     /// Announces a commit: called by the writer once the transaction is committed. Posts the

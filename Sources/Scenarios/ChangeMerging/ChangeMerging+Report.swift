@@ -28,7 +28,7 @@ extension ChangeMerging {
                 + "notification(s); the auto-merging view context still said \(outcome.batch.adaAgeWithAutomaticMerging) "
                 + "(batch requests bypass every context, as Core Data's do). Merging the batch's "
                 + "\(outcome.batch.identifiersReturned) identifier(s) by hand with ModelContext.mergeChanges(fromRemoteContextSave:into:) "
-                + "made it \(outcome.batch.adaAgeAfterMergingByHand).",
+                + "(the lab's spelling of Core Data's NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)) made it \(outcome.batch.adaAgeAfterMergingByHand).",
         ]
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: [
             Measurement("Ada's age in the unmerged view context", Double(outcome.notMerged.adaAge), unit: "years"),

@@ -94,10 +94,11 @@ public struct SnippetCompiler: Sendable {
     }
 
     /// The arguments for one snippet under `setting`, in the language mode `swiftVersion` (the
-    /// lessons' is 6; a test of what Swift 5 code may still write passes 5).
-    func arguments(for snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6) -> [String] {
-        setting.flags + [
-            "-swift-version", String(swiftVersion), "-parse-as-library", "-module-name", "Snippet",
+    /// lessons' is 6; a test of what Swift 5 code may still write passes 5). A snippet with
+    /// top-level statements (`topLevelCode`, README's samples) compiles as a program's main file.
+    func arguments(for snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6, topLevelCode: Bool = false) -> [String] {
+        setting.flags + ["-swift-version", String(swiftVersion)] + (topLevelCode ? [] : ["-parse-as-library"]) + [
+            "-module-name", "Snippet",
             "-emit-sil", "-o", "/dev/null",
             "-diagnostic-style", "llvm", "-no-color-diagnostics",
             "-module-cache-path", buildFolder.appendingPathComponent("ModuleCache").path,
@@ -115,8 +116,9 @@ public struct SnippetCompiler: Sendable {
     }
 
     /// Compiles the snippet file at `snippet` under `setting`, in the language mode `swiftVersion`.
-    package func compile(at snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6) async throws -> Result {
-        let run = try await ChildProcess.run(swiftc, arguments(for: snippet, setting: setting, swiftVersion: swiftVersion))
+    package func compile(at snippet: URL, setting: Setting = .swift6, swiftVersion: Int = 6, topLevelCode: Bool = false) async throws -> Result {
+        let run = try await ChildProcess.run(swiftc, arguments(for: snippet, setting: setting, swiftVersion: swiftVersion,
+                                                               topLevelCode: topLevelCode))
         return Result(exitCode: run.status, output: run.standardOutput + run.standardError)
     }
 
@@ -147,6 +149,16 @@ public struct SnippetCompiler: Sendable {
         ExecutableLocation.candidateFolders().first { folder in
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/PersistenceCore.swiftmodule").path)
         }
+    }
+
+    /// Type-checks a package manifest at `manifest` against the toolchain's PackageDescription,
+    /// at tools version 6.2 (README's manifest samples).
+    package func checkManifest(at manifest: URL) async throws -> Result {
+        let api = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/pm/ManifestAPI")
+        let run = try await ChildProcess.run(swiftc, ["-typecheck", "-swift-version", "6", "-package-description-version", "6.2",
+                                                      "-diagnostic-style", "llvm", "-no-color-diagnostics",
+                                                      "-I", api.path, manifest.path])
+        return Result(exitCode: run.status, output: run.standardOutput + run.standardError)
     }
 
     private static func findSwiftc() -> URL? {

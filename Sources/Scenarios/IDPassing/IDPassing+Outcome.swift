@@ -174,7 +174,7 @@ extension IDPassing {
                   holds: outcome.deletions.throughItsContextRowsLeft == 0 && outcome.deletions.throughItsContextViolations == 0,
                   measured: [.init("rows left", outcome.deletions.throughItsContextRowsLeft),
                              .init("violations", outcome.deletions.throughItsContextViolations)]),
-            Check("an identifier is temporary until obtainPermanentIdentifiers or a save, then permanent and unchanged by the save",
+            Check("an identifier is temporary until obtainPermanentIdentifiers (the lab's spelling of Core Data's obtainPermanentIDs(for:)) or a save, then permanent and unchanged by the save",
                   holds: i.temporaryAfterInsert && i.permanentAfterObtaining && i.unchangedBySave && i.temporaryBeforeSave && i.permanentAfterSave,
                   measured: [.init("temporary", i.temporaryURI), .init("permanent", i.permanentURI)]),
             Check("a temporary identifier means nothing to another context, before the save or after",

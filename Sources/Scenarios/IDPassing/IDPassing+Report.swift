@@ -21,7 +21,7 @@ extension IDPassing {
                 + (held.isFaultAfterMerge && !held.hasContextAfterMerge ? " and is a fault that can never be fulfilled: touching it stops the process (SwiftData: \"This model instance was invalidated\")" : "")
                 + ".",
             "After the row was deleted, model(for:) still handed out a fault (\(deleted.modelForWasFault)); touching it "
-                + "stops the process with: \(deleted.faultTrapMessage)",
+                + "stops the process in the lab, as in SwiftData (Core Data's default, shouldDeleteInaccessibleFaults, reads its attributes as nil or 0 instead), with: \(deleted.faultTrapMessage)",
         ]
         if let first = model.violations.first {
             wrongWay.insert(".trap would stop the process with: \(first.description)", at: 1)
@@ -44,7 +44,7 @@ extension IDPassing {
                 + (deleted.existingModelError.map { ": \"\($0)\"" } ?? "."),
             "Temporary after insert (\(ids.temporaryAfterInsert): \(ids.temporaryURI)), permanent after obtainPermanentIdentifiers "
                 + "(\(ids.permanentAfterObtaining): \(ids.permanentURI)), unchanged by the save (\(ids.unchangedBySave)); "
-                + "without obtaining, temporary before the save (\(ids.temporaryBeforeSave)) and permanent after (\(ids.permanentAfterSave)).",
+                + "without obtaining, temporary before the save (\(ids.temporaryBeforeSave)) and permanent after (\(ids.permanentAfterSave)). obtainPermanentIdentifiers(for:) is the lab's spelling of Core Data's obtainPermanentIDs(for:); SwiftData has none: save.",
             "Archived '\(archive.archived)' as a string; resolved later to the same identifier "
                 + "(\(archive.resolvedToTheSameIdentifier)), count \(archive.resolvedItemCount.map(String.init) ?? "none"). "
                 + "A malformed URI resolves: \(archive.malformedResolved); another store's: \(archive.otherStoreResolved).",

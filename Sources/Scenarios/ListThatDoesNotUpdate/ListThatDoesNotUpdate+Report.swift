@@ -13,7 +13,7 @@ extension ListThatDoesNotUpdate {
         let wrongWay = ["Core Data's view context, no merging (the default):"] + none.steps.map(describe)
             + ["The store holds " + none.store.map(\.description).joined(separator: ", ") + "."]
         let rightWay = ["Core Data, automaticallyMergesChangesFromParent = true:"] + automatic.steps.map(describe)
-            + ["The same, with the batch's identifiers merged by hand (mergeChanges(fromRemoteContextSave:into:)):"]
+            + ["The same, with the batch's identifiers merged by hand (ModelContext.mergeChanges(fromRemoteContextSave:into:), the lab's spelling of Core Data's NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)):"]
             + byHand.steps.map(describe)
             + ["SwiftData's main context, with no merging code (SwiftData has no batch update):"]
             + outcome.swiftData.steps.map(describe)

@@ -41,8 +41,8 @@ extension MergeConflicts {
 
         let byHand = outcome.batchMergedByHand
         var rightWay = [
-            "Merged by hand right after the batch (ModelContext.mergeChanges(fromRemoteContextSave:into:) with its identifiers), "
-                + "the main context showed \(byHand.shownAfterBatch); the same edit "
+            "Merged by hand right after the batch (ModelContext.mergeChanges(fromRemoteContextSave:into:) with its identifiers; "
+                + "the lab's spelling of Core Data's NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)), the main context showed \(byHand.shownAfterBatch); the same edit "
                 + (byHand.saved ? "saved with no conflict under .error" : "still threw") + ": the store holds \(byHand.store).",
         ]
         if let objectTrump = outcome[.mergeByPropertyObjectTrump] {

@@ -118,7 +118,8 @@ enum ImportBench {
     }
 }
 
-/// The model actor of the bench: imports in batches of 1,000, one save each, on a private queue.
+/// The model actor of the bench: imports in batches of 1,000, one save each, on a private queue
+/// (`@BackgroundModelActor` is the lab's own macro; an app writes SwiftData's `@ModelActor`).
 @BackgroundModelActor
 actor BenchImporter {
     func importItems(from start: Int, count: Int, origin: Date) throws {

@@ -2,31 +2,50 @@ import ArgumentParser
 import Foundation
 import Scenarios
 
-/// `lab` (no command): every scenario, in course order.
+/// `lab` (no command): the first screen (the course, the chapters with progress, the next step),
+/// then the next lesson not yet seen, then what to do after it.
 struct Course: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "course",
-        abstract: "Run every scenario in order (the default).")
+        abstract: "Show the course and your progress, then run the next lesson (the default).")
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var output: OutputOptions
+    @Flag(name: .long, help: "Print every observation, number and check in full.")
+    var verbose = false
 
     func run() async throws {
-        let environment = try store.environment()
         let terminal = Terminal.standardOutput
-        if !output.json {
-            terminal.line(terminal.bold("ConcurrencyLab") + ": \(ScenarioCatalog.all.count) scenarios, stores \(store.locationDescription)")
-            terminal.line()
+        let map = CourseMap(progress: .load())
+        map.firstScreen().forEach { terminal.line($0) }
+        terminal.line()
+        guard let next = map.nextLesson else { return }
+        try await Next.run(next, store: store, verbose: verbose)
+    }
+}
+
+/// `lab next`: the next lesson not yet seen, and what to do after it.
+struct Next: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the next lesson you have not seen.")
+
+    @OptionGroup var store: StoreOptions
+    @Flag(name: .long, help: "Print every observation, number and check in full.")
+    var verbose = false
+
+    func run() async throws {
+        guard let next = CourseMap(progress: .load()).nextLesson else {
+            Terminal.standardOutput.line("Every lesson seen. `lab list` shows the map; `lab run <id>` runs one again; `lab progress --reset` starts over.")
+            return
         }
-        let start = ContinuousClock.now
-        let runs = try await ScenarioRun.runAll(ScenarioCatalog.all, in: environment, json: output.json)
-        if output.json {
-            try JSONOutput.print(runs)
-        } else {
-            let shown = runs.filter { $0.report?.demonstrated == true }.count
-            terminal.line("\(shown) of \(runs.count) scenarios demonstrated in \(String(format: "%.1f", (ContinuousClock.now - start).seconds)) s. "
-                + "Next: `swift test` asserts them all; `lab explain <id>` says where to look.")
-        }
+        try await Self.run(next, store: store, verbose: verbose)
+    }
+
+    /// Runs `lesson`, records it as seen, and prints its next steps.
+    static func run(_ lesson: any Scenario.Type, store: StoreOptions, verbose: Bool) async throws {
+        let id = lesson.info.id
+        let runs = try await ScenarioRun.runAll([lesson], in: try store.environment(), json: false, verbose: verbose,
+                                                positions: [CourseMap.position(of: id)], total: ScenarioCatalog.all.count)
+        try Progress.update { $0.markSeen(id) }
+        CourseMap.nextSteps(after: id).forEach { Terminal.standardOutput.line($0) }
         try ScenarioRun.check(runs)
     }
 }

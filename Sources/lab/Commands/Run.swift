@@ -1,25 +1,39 @@
 import ArgumentParser
 import Scenarios
 
-/// `lab run [<id>…]`: the scenarios named, in the order given, or every one in course order.
+/// `lab run <id>…`: the lessons named, in the order given; `lab run --all`: every one, in course order.
 struct Run: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the scenarios you name, or all of them.")
+    static let configuration = CommandConfiguration(abstract: "Run the lessons you name, or all of them with --all.")
 
-    @Argument(help: "Scenario ids (see `lab list`); none runs every scenario, in course order.")
+    @Argument(help: "Lesson ids (see `lab list`).")
     var ids: [String] = []
+
+    @Flag(name: .long, help: "Run every lesson, in course order.")
+    var all = false
+
+    @Flag(name: .long, help: "Print every observation, number and check in full.")
+    var verbose = false
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if ids.isEmpty && !all { throw ValidationError("Name a lesson (`lab list` shows them), or give --all.") }
+        if !ids.isEmpty && all { throw ValidationError("Name lessons or give --all, not both.") }
+    }
+
     func run() async throws {
-        let types = ids.isEmpty ? ScenarioCatalog.all : try ids.map(ScenarioLookup.find)
-        let runs = try await ScenarioRun.runAll(types, in: try store.environment(), json: output.json)
+        let types = all ? ScenarioCatalog.all : try ids.map(ScenarioLookup.find)
+        let positions = types.map { CourseMap.position(of: $0.info.id) }
+        let runs = try await ScenarioRun.runAll(types, in: try store.environment(), json: output.json, verbose: verbose,
+                                                positions: positions, total: ScenarioCatalog.all.count)
+        try Progress.update { progress in for run in runs { progress.markSeen(run.info.id) } }
         if output.json { try JSONOutput.print(runs) }
         try ScenarioRun.check(runs)
     }
 }
 
-/// Finds a scenario by id, or fails with the nearest ids.
+/// Finds a lesson by id, or fails with the nearest ids.
 enum ScenarioLookup {
     static func find(_ id: String) throws -> any Scenario.Type {
         if let type = ScenarioCatalog.scenario(id: id) { return type }

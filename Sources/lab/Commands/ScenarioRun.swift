@@ -10,12 +10,15 @@ struct ScenarioRun: Encodable {
 
     /// Runs the scenarios in order, printing each as it finishes (unless `json`); throws a
     /// ``LabFailure`` if any was not demonstrated.
-    static func runAll(_ types: [any Scenario.Type], in environment: ScenarioEnvironment, json: Bool) async throws -> [ScenarioRun] {
-        let printer = ScenarioPrinter()
+    ///
+    /// Each lesson's header numbers it by `positions` (its place in the course) out of `total`.
+    static func runAll(_ types: [any Scenario.Type], in environment: ScenarioEnvironment, json: Bool, verbose: Bool = false,
+                       positions: [Int]? = nil, total: Int? = nil) async throws -> [ScenarioRun] {
+        let printer = ScenarioPrinter(verbose: verbose)
         var runs: [ScenarioRun] = []
         for (offset, type) in types.enumerated() {
             let info = type.info
-            if !json { printer.header(info, position: offset + 1, of: types.count) }
+            if !json { printer.header(info, position: positions?[offset] ?? offset + 1, of: total ?? types.count) }
             let start = ContinuousClock.now
             do {
                 let report = try await ScenarioCatalog.run(type, in: environment)

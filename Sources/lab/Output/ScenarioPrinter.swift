@@ -1,45 +1,83 @@
 import Foundation
 import Scenarios
 
-/// Prints scenarios for people: titles, the wrong way, the right way, the why, the numbers.
+/// Prints lessons for people: titles, the wrong way, the right way, the why, the numbers, the checks.
+///
+/// By default a lesson fits the eye: at most ``lessonLineBudget`` lines, each way's first
+/// observations, the first numbers, and every check on a line of its own; what is left out is
+/// counted, and `--verbose` (or `lab explain <id>`) shows it all.
 struct ScenarioPrinter {
     let terminal = Terminal.standardOutput
+    /// Everything, as recorded: every observation, number and check in full.
+    var verbose = false
+
+    /// The most lines one lesson prints by default, its header included.
+    static let lessonLineBudget = 60
+    /// The widest line, at 100 columns.
+    static let width = 94
 
     func header(_ info: ScenarioInfo, position: Int, of total: Int) {
         terminal.line(terminal.bold(terminal.paint("━━ \(position)/\(total) \(info.id)", .cyan)) + terminal.bold("  \(info.title)"))
-        terminal.line(terminal.paint("   from " + info.articles.map(\.citation).joined(separator: "; "), .gray))
+        terminal.line(terminal.paint(Self.fit("   from " + info.articles.map(\.citation).joined(separator: "; ")), .gray))
     }
 
     func report(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) {
-        terminal.line("   " + terminal.paint("✗ the wrong way", .red))
-        framework(info.frameworks.wrongWay)
-        for line in report.wrongWay { bullet(line) }
-        terminal.line("   " + terminal.paint("✓ the right way", .green))
-        framework(info.frameworks.rightWay)
-        for line in report.rightWay { bullet(line) }
-        for line in Terminal.wrap("Why: " + info.why, indent: "   ") { terminal.line(terminal.paint(line, .gray)) }
-        if !report.measurements.isEmpty {
-            terminal.line("   " + terminal.paint("numbers", .yellow))
-            for measurement in report.measurements {
-                bullet("\(measurement.name): \(Self.format(measurement.value)) \(measurement.unit)")
-            }
+        for line in lines(report, info: info, seconds: seconds) { terminal.line(line) }
+    }
+
+    /// The lines of `report` after its header, painted for this terminal.
+    func lines(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) -> [String] {
+        var lines: [String] = []
+        var leftOut = 0
+        let observations = verbose ? Int.max : 3, wrapped = verbose ? Int.max : 2, numbers = verbose ? Int.max : 4
+        func section(_ title: String, _ color: Terminal.Color, framework: String, _ items: [String]) {
+            lines.append("   " + terminal.paint(title, color))
+            lines += clip(Terminal.wrap("Framework: " + framework, width: Self.width, indent: "   "), to: wrapped).map { terminal.paint($0, .gray) }
+            for item in items.prefix(observations) { lines += bullet(item, maximumLines: wrapped) }
+            leftOut += max(0, items.count - observations)
         }
-        terminal.line("   " + terminal.paint("checks", .yellow))
+        section("✗ the wrong way", .red, framework: info.frameworks.wrongWay, report.wrongWay)
+        section("✓ the right way", .green, framework: info.frameworks.rightWay, report.rightWay)
+        lines += clip(Terminal.wrap("Why: " + info.why, width: Self.width, indent: "   "), to: wrapped).map { terminal.paint($0, .gray) }
+        if !report.measurements.isEmpty {
+            lines.append("   " + terminal.paint("numbers", .yellow))
+            for measurement in report.measurements.prefix(numbers) {
+                lines += bullet("\(measurement.name): \(Self.format(measurement.value)) \(measurement.unit)", maximumLines: 1)
+            }
+            leftOut += max(0, report.measurements.count - numbers)
+        }
+        lines.append("   " + terminal.paint("checks", .yellow))
         for check in report.checks {
             let mark = check.holds ? terminal.paint("✓", .green) : terminal.paint("✗", .red)
             let values = check.measured.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
-            for (offset, line) in Terminal.wrap(check.name + (values.isEmpty ? "" : " (\(values))"), indent: "     ").enumerated() {
-                terminal.line(offset == 0 ? "   \(mark) " + line.dropFirst(5) : line)
+            let claim = Terminal.wrap(check.name + (values.isEmpty ? "" : " (\(values))"), width: Self.width, indent: "     ")
+            for (offset, line) in clip(claim, to: verbose ? Int.max : 1).enumerated() {
+                lines.append(offset == 0 ? "   \(mark) " + line.dropFirst(5) : line)
             }
         }
         let verdict = report.demonstrated ? terminal.paint("demonstrated", .green) : terminal.paint("NOT demonstrated", .red)
-        terminal.line(terminal.paint("   \(verdict) in \(String(format: "%.2f", seconds)) s", .gray))
-        terminal.line()
+        let more = leftOut > 0 ? "; \(leftOut) more observations and numbers: lab run \(info.id) --verbose" : ""
+        lines.append(terminal.paint("   \(verdict) in \(String(format: "%.2f", seconds)) s\(more)", .gray))
+        lines.append("")
+        // Two lines of header are printed before these.
+        if !verbose, lines.count > Self.lessonLineBudget - 2 {
+            let keep = Self.lessonLineBudget - 3
+            lines = Array(lines.prefix(keep - 2)) + ["   " + terminal.paint("… \(lines.count - keep + 1) lines more: lab run \(info.id) --verbose", .gray)] + lines.suffix(2)
+        }
+        return lines
     }
 
-    /// Whose behaviour a way shows (Core Data's, SwiftData's, Swift's), in gray under its heading.
-    private func framework(_ text: String) {
-        for line in Terminal.wrap("Framework: " + text, indent: "   ") { terminal.line(terminal.paint(line, .gray)) }
+    /// `lines`, at most `count` of them, the last cut short with "…" when some were left out.
+    private func clip(_ lines: [String], to count: Int) -> [String] {
+        guard lines.count > count else { return lines }
+        var kept = Array(lines.prefix(count))
+        kept[kept.count - 1] = Self.fit(kept[kept.count - 1] + " …")
+        return kept
+    }
+
+    /// `line`, at most 100 columns: cut with "…" when longer.
+    static func fit(_ line: String) -> String {
+        line.count <= 100 ? line : String(line.prefix(99)) + "…"
     }
 
     func failure(_ error: Error, info: ScenarioInfo) {
@@ -47,11 +85,10 @@ struct ScenarioPrinter {
         terminal.line()
     }
 
-    private func bullet(_ text: String) {
-        let lines = Terminal.wrapFirstLine(text, indent: "     ")
-        guard let first = lines.first else { return }
-        terminal.line("   • " + first.dropFirst(5))
-        for line in lines.dropFirst() { terminal.line(line) }
+    private func bullet(_ text: String, maximumLines: Int) -> [String] {
+        let lines = clip(Terminal.wrapFirstLine(text, width: Self.width, indent: "     "), to: maximumLines)
+        guard let first = lines.first else { return [] }
+        return ["   • " + first.dropFirst(5)] + lines.dropFirst()
     }
 
     static func format(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import Scenarios
 import Testing
 
@@ -9,19 +10,26 @@ import Testing
 /// does not measure another lesson's work on the main queue. Detached, so that no test's actor
 /// (the MainActor of a `@MainActor` test) runs them.
 enum SharedRuns {
+    /// The lessons to run: every one, or the one `LAB_LESSON` names, as each lesson's next steps
+    /// print it (`LAB_LESSON=<id> swift test --filter LessonChecks` checks that lesson's claims alone).
+    static var lessons: [any Scenario.Type] {
+        guard let id = ProcessInfo.processInfo.environment["LAB_LESSON"], !id.isEmpty else { return ScenarioCatalog.all }
+        return ScenarioCatalog.all.filter { $0.info.id == id }
+    }
+
     /// Each lesson's report, checks included, by id.
     static let reports = Task.detached { () throws -> [String: ScenarioReport] in
         var reports: [String: ScenarioReport] = [:]
-        for type in ScenarioCatalog.all {
+        for type in lessons {
             reports[type.info.id] = try await ScenarioCatalog.run(type, in: .test)
         }
         return reports
     }
 
-    /// Every check of every lesson, in course order: what the Swift Testing suite runs one by one.
+    /// Every check of every lesson run, in course order: what the Swift Testing suite runs one by one.
     static func allChecks() async throws -> [LessonCheck] {
         let reports = try await reports.value
-        return ScenarioCatalog.infos.flatMap { info in
+        return lessons.map { $0.info }.flatMap { info in
             (reports[info.id]?.checks ?? []).map { LessonCheck(lesson: info.id, check: $0) }
         }
     }

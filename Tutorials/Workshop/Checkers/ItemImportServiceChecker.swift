@@ -33,9 +33,9 @@ protocol ItemImporting: Sendable {
 /// see ``SaveWatch``). Called from the MainActor, a `nonisolated(nonsending)` method runs there,
 /// `ModelContext(container)` is a main-queue context, and its `perform` runs on the main queue; a
 /// method that leaves the MainActor (`@concurrent`, `Task.detached`) makes a private-queue
-/// context, as does a `@BackgroundModelActor` wherever it is made. Asking for a private queue by
-/// name (`container.newBackgroundContext()`) and awaiting its `perform` passes too: the main
-/// queue is free meanwhile.
+/// context, as does the lab's own `@BackgroundModelActor` wherever it is made. Asking for a
+/// private queue by name (`container.newBackgroundContext()`) and awaiting its `perform` passes
+/// too: the main queue is free meanwhile.
 ///
 /// What it cannot see: MainActor code that waits in `performAndWait` for a private context. The
 /// save then comes from a private-queue context while the main queue is held; only a clock would
@@ -75,7 +75,7 @@ enum ItemImportServiceChecker {
                     + "the one that draws the UI: called from the MainActor, a nonisolated(nonsending) function runs on "
                     + "the MainActor, ModelContext(container) made there is a main-queue context, and its perform runs on "
                     + "the main queue too. Make importItems leave its caller's actor: @concurrent, Task.detached, or a "
-                    + "@BackgroundModelActor.")
+                    + "@BackgroundModelActor (the lab's own macro; SwiftData code makes a @ModelActor off the main actor).")
             }
             if stored.count != itemCount {
                 findings.append("After importItems returned, another context found \(stored.count) items in the store; "
@@ -87,7 +87,7 @@ enum ItemImportServiceChecker {
             if !violations.isEmpty {
                 findings.append("The import used a context or a model off its queue: \(violations.summary). A "
                     + "private-queue context's models may be touched only on its queue: insert and save inside "
-                    + "`await context.perform { ... }` (a @BackgroundModelActor's methods already run there).")
+                    + "`await context.perform { ... }` (the methods of the lab's own @BackgroundModelActor already run there).")
             }
             return findings
         } catch {

@@ -99,7 +99,7 @@ enum ItemListUpdatesChecker {
             if !offQueue.isEmpty {
                 findings.append("markDone used the main context off the main queue: \(offQueue.summary). "
                     + "Merge with ModelContext.mergeChanges(fromRemoteContextSave:into:), which merges into each "
-                    + "context on its own queue.")
+                    + "context on its own queue (the lab's spelling of Core Data's NSManagedObjectContext.mergeChanges).")
             }
             let shownAfterBatch = try await MainQueue.run { screen.rows }.filter { marked.contains($0.number) }
             let storedAfterBatch = try storeRows(container).filter { marked.contains($0.number) }

@@ -12,6 +12,9 @@
 //         the store, on the parent's queue.
 // Hint 2: Make a private context the root (`ModelContext(container, concurrencyType: .privateQueue)`)
 //         and `viewContext` its child on the main queue (`ModelContext(parent:concurrencyType:)`).
+//         Both are the lab's spellings. Core Data writes
+//         `NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)` with the store
+//         coordinator set, and a `.mainQueueConcurrencyType` context whose `parent` is that writer.
 // Hint 3: `save()` saves `viewContext` (into the writer), then `try await writer.perform { try writer.save() }`.
 
 import PersistenceCore

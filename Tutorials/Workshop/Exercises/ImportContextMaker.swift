@@ -11,8 +11,10 @@
 //         main-queue context. Where does the body of this `Task {}` run?
 // Hint 2: `Task {}` inherits the actor it was started from, here the MainActor. `Task.detached {}`
 //         does not.
-// Hint 3: Replace `Task {` with `Task.detached {` (or say what you mean:
-//         `ModelContext(container, concurrencyType: .privateQueue)`).
+// Hint 3: Replace `Task {` with `Task.detached {` (or say what you mean, in the lab's spelling:
+//         `ModelContext(container, concurrencyType: .privateQueue)`; Core Data writes
+//         `NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)`, or
+//         `newBackgroundContext()`).
 
 import PersistenceCore
 

@@ -11,7 +11,9 @@
 //
 // Hint 1: Core Data's answer to "edits I may throw away" is a context whose parent is the main
 //         context: it sees what the main context holds, and its save goes into the main context only.
-// Hint 2: `ModelContext(parent: mainContext, concurrencyType: .mainQueue)`; look the item up in it.
+// Hint 2: `ModelContext(parent: mainContext, concurrencyType: .mainQueue)`, the lab's spelling of
+//         Core Data's `NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)` with
+//         its `parent` set; look the item up in it.
 // Hint 3: Save saves that child context; Cancel does nothing: the child goes away with the sheet.
 
 import PersistenceCore
@@ -25,6 +27,7 @@ final class ItemEditSheet: ItemEditing {
 
     init(editing id: PersistentIdentifier, in mainContext: ModelContext) throws {
         self.mainContext = mainContext
+        // The lab's `existingModel(for:as:)`: Core Data's `existingObject(with:)`.
         item = try mainContext.existingModel(for: id, as: Item.self)
     }
 

@@ -19,8 +19,9 @@
 //         just as every unannotated async function is `nonisolated(nonsending)` under Swift 6.2's
 //         setting. `lab run nonisolated-async` shows the unannotated helper on the main queue.
 // Hint 3: `@concurrent` always leaves the caller's actor and runs on the global pool, whoever
-//         calls; so does the body of article 000's `Task.detached`, and a `@BackgroundModelActor`
-//         runs its methods on its context's private queue. Keep the context's work in `perform`.
+//         calls; so does the body of article 000's `Task.detached`, and the lab's own
+//         `@BackgroundModelActor` runs its methods on its context's private queue (SwiftData code
+//         makes a `@ModelActor` off the main actor). Keep the context's work in `perform`.
 // Hint 4: Replace `nonisolated(nonsending)` with `@concurrent`, and keep the body as it is.
 
 import Foundation

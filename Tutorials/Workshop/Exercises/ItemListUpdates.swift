@@ -21,7 +21,8 @@
 //         list-that-does-not-update`, lane 2). Keep the request's result: by default it carries
 //         the identifiers of the rows it changed.
 // Hint 4: Merge them by hand after `execute`: `ModelContext.mergeChanges(fromRemoteContextSave:
-//         .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`.
+//         .init(updated: Set(result.identifiers ?? [])), into: [mainContext])`, the lab's spelling
+//         of Core Data's `NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`.
 
 import Foundation
 import PersistenceCore

@@ -8,9 +8,12 @@
 //
 // Check your work:  swift run lab workshop background-storage
 //
-// Hint 1: `@MainModelActor` makes a MainActor class that works on `container.mainContext`.
-// Hint 2: `@BackgroundModelActor` makes an actor whose context, and so whose every method, runs
-//         on a private queue; callers `await` it and get `Sendable` values back.
+// Hint 1: The lab's own `@MainModelActor` (after CoreDataEvolution's `@NSMainModelActor`) makes
+//         a MainActor class that works on `container.mainContext`.
+// Hint 2: The lab's own `@BackgroundModelActor` (after CoreDataEvolution's `@NSModelActor`) makes
+//         an actor whose context, and so whose every method, runs on a private queue; callers
+//         `await` it and get `Sendable` values back. SwiftData has neither macro: an app writes
+//         `@ModelActor` and makes the actor off the main actor.
 // Hint 3: Article 004 writes `@ModelActor`, but the app makes the storage at launch, on the
 //         MainActor, where a `@ModelActor` takes the main queue (`lab run background-storage`
 //         measures it).
@@ -21,7 +24,9 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Article 004's storage: every persistence operation of the app, behind one type.
+/// Article 004's storage: every persistence operation of the app, behind one type. The lab's own
+/// `@MainModelActor` puts it on the main context (in SwiftData, a `@MainActor` class that holds
+/// `container.mainContext`).
 @MainModelActor
 final class ItemsStorage: Storage {
     func addItems(_ timestamps: [Date]) throws -> [DomainItem] {

@@ -25,7 +25,8 @@ struct ItemBox: @unchecked Sendable {  // @unchecked: nothing guards `item`; tha
     let item: Item
 }
 
-/// Finds the newest item, on a private queue of its own.
+/// Finds the newest item, on a private queue of its own: the lab's own `@BackgroundModelActor`
+/// (SwiftData code writes `@ModelActor` and makes the actor off the main actor).
 @BackgroundModelActor
 actor NewestItemFinder {
     func newestItem() throws -> ItemBox? {

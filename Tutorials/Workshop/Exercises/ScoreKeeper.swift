@@ -18,7 +18,8 @@
 import PersistenceCore
 import SampleModels
 
-/// Adds confirmed points to an item's count.
+/// Adds confirmed points to an item's count. (`existingModel(for:as:)` is the lab's look-up, Core
+/// Data's `existingObject(with:)`; SwiftData code writes the model actor's `self[id, as:]`.)
 @ModelActor
 actor ScoreKeeper: ScoreKeeping {
     func addPoints(_ points: Int, to id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {

@@ -18,8 +18,9 @@
 // Hint 2: Keep what never goes stale: the trip's `persistentModelID`, a `Sendable` value, and the
 //         values the screen shows, copied in `init` while the model is fresh. Keep no model.
 // Hint 3: In `reload(on:)`, look the trip up again by identifier: `context.existingModel(for:
-//         tripID, as: Trip.self)` loads it. After the merged deletion it throws: the trip is no
-//         longer registered in the context and its row is gone. Show nothing then.
+//         tripID, as: Trip.self)` loads it (the lab's look-up, Core Data's `existingObject(with:)`;
+//         SwiftData code fetches by identifier). After the merged deletion it throws: the trip is
+//         no longer registered in the context and its row is gone. Show nothing then.
 // Hint 4: Store `tripID`, `title` and `stopTitles`. In `reload(on:)`: `let trip = try?
 //         context.existingModel(for: tripID, as: Trip.self)`, then `title = trip?.name` and
 //         `stopTitles = trip?.stops.sorted { $0.position < $1.position }.map { $0.title } ?? []`.

@@ -8,6 +8,8 @@ extension Solution {
         private let writer: ModelContext
 
         init(container: ModelContainer) {
+            // The lab's spellings of Core Data's NSManagedObjectContext(concurrencyType:): a
+            // private-queue root on the store's coordinator, and a main-queue child of that root.
             writer = ModelContext(container, concurrencyType: .privateQueue)
             viewContext = ModelContext(parent: writer, concurrencyType: .mainQueue)
         }

@@ -10,6 +10,8 @@ extension Solution {
         private let item: Item
 
         init(editing id: PersistentIdentifier, in mainContext: ModelContext) throws {
+            // The lab's spellings of Core Data's NSManagedObjectContext(concurrencyType:) with its
+            // parent set (SwiftData has no child contexts), and of its existingObject(with:).
             scratchpad = ModelContext(parent: mainContext, concurrencyType: .mainQueue)
             item = try scratchpad.existingModel(for: id, as: Item.self)
         }

@@ -4,6 +4,8 @@ import SampleModels
 
 extension Solution {
     /// Exercise 4 solved: the identifier is taken after the save, so it is permanent.
+    /// (`@BackgroundModelActor` is the lab's own macro: SwiftData writes `@ModelActor` and makes
+    /// the actor off the main actor.)
     @BackgroundModelActor
     actor ItemInserter: ItemInserting {
         func insertItem(stamped date: Date) throws -> PersistentIdentifier {
@@ -15,6 +17,7 @@ extension Solution {
     }
 
     /// Exercise 4 solved: the item is loaded from the store when this context does not hold it.
+    /// (The lab's own `@BackgroundModelActor`, as above.)
     @BackgroundModelActor
     actor ItemCounter: ItemCounting {
         func setCount(_ count: Int, ofItemWith id: PersistentIdentifier) throws {

@@ -15,7 +15,8 @@ extension Solution {
             let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { numbers.contains($0.count) },
                                                                         propertiesToUpdate: ["title": "done"], resultType: .identifiers))
             // A batch request bypasses every context, even one that merges automatically: merge
-            // the rows it changed by hand (each context merges on its own queue).
+            // the rows it changed by hand (each context merges on its own queue), with the lab's
+            // spelling of NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:).
             ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
         }
     }

@@ -3,7 +3,8 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 21 solved: the actor returns a `Sendable` copy, read on its own queue.
+    /// Exercise 21 solved: the actor returns a `Sendable` copy, read on its own queue. (The lab's
+    /// own `@BackgroundModelActor`; SwiftData code writes `@ModelActor`, made off the main actor.)
     @BackgroundModelActor
     actor NewestItemFinder {
         func newestItem() throws -> DomainItem? {

@@ -17,8 +17,9 @@ extension Solution {
         }
 
         func reload(on context: ModelContext) {
-            // After the merged deletion the trip is no longer registered and its row is gone:
-            // existingModel throws, and the screen shows nothing.
+            // existingModel(for:as:) is the lab's look-up, Core Data's existingObject(with:). After
+            // the merged deletion the trip is no longer registered and its row is gone: it throws,
+            // and the screen shows nothing.
             show(try? context.existingModel(for: tripID, as: Trip.self))
         }
 
