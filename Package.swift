@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -125,12 +126,15 @@ let package = Package(
             path: "Tutorials/ConcurrencyLabTutorials",
             exclude: ["Steps/snippets.txt"]
         ),
-        // The workshop: exercises a learner edits, reference solutions, and checkers.
+        // The workshop: a folder per lesson with the exercise a learner edits, its reference
+        // solution and its checker. The exercises are left out of the target: `lab workshop`
+        // compiles each on its own when asked, so a half-typed one breaks nothing else.
         .target(
             name: "Workshop",
             // Scenarios: the lessons' own helpers a checker reuses (widget-change's WidgetProcess).
             dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Scenarios", "InterleavingExplorer"],
-            path: "Tutorials/Workshop"
+            path: "Tutorials/Workshop",
+            exclude: workshopExercises
         ),
         .executableTarget(
             name: "lab",
@@ -142,7 +146,11 @@ let package = Package(
                 "Scenarios",
                 "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // `lab workshop` loads each exercise, compiled on its own, into this process: the
+            // exercise finds the core and its checker among lab's own symbols (a Mac's linker
+            // exports them already).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         // A helper process for the store tests: an importer to kill mid-save, a holder of the
         // store's write lock, an opener running as another user. `swift test` builds it next to the
@@ -196,6 +204,18 @@ let package = Package(
     ] + swiftDataTargets,
     swiftLanguageModes: [.v6]
 )
+
+/// The exercise of each lesson folder in Tutorials/Workshop: the file that is neither its solution
+/// (`+Solution.swift`) nor its checker (`Checker.swift`). A new lesson's folder is found here.
+var workshopExercises: [String] {
+    let workshop = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tutorials/Workshop")
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: workshop.path)) ?? []
+    return folders.sorted().flatMap { folder -> [String] in
+        guard folder.contains("-"), let files = try? FileManager.default.contentsOfDirectory(atPath: workshop.appendingPathComponent(folder).path) else { return [] }
+        return files.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("+Solution.swift") && !$0.hasSuffix("Checker.swift") }
+            .sorted().map { "\(folder)/\($0)" }
+    }
+}
 
 // The module `SwiftData` (Sources/SwiftData), which re-exports PersistenceCore so that SwiftData
 // code builds unchanged: declared only where Apple's SwiftData does not exist, so that an app built

@@ -9,7 +9,10 @@ and fail on a file git shows as committed whose fingerprint is not the catalog's
 import pathlib
 
 root = pathlib.Path(__file__).resolve().parents[2]
-for path in sorted((root / "Tutorials/Workshop/Exercises").glob("*.swift")):
+# Each lesson's folder holds its exercise, its solution (+Solution.swift) and its checker.
+exercises = [path for path in (root / "Tutorials/Workshop").glob("*-*/*.swift")
+             if not path.name.endswith(("+Solution.swift", "Checker.swift"))]
+for path in sorted(exercises):
     h = 0xCBF29CE484222325
     for byte in path.read_bytes():
         h ^= byte

@@ -18,7 +18,7 @@ struct LabSpellingTests {
                 let path = url.path
                 let prose = path.hasSuffix(".md") || path.hasSuffix(".tutorial")
                 let printed = path.hasSuffix(".swift") && (url.lastPathComponent.contains("Report")
-                    || path.contains("/Tutorials/Workshop/Exercises/") || path.contains("/Tutorials/Workshop/Solutions/")
+                    || (path.contains("/Tutorials/Workshop/") && !path.hasSuffix("Checker.swift") && !path.contains("/Support/"))
                     || path.contains("/Sources/lab/"))
                 if prose || printed { files.append(url) }
             }

@@ -50,7 +50,7 @@ struct LessonIsWholeTests {
     func workshop(_ id: String) async throws {
         let exercise = try #require(WorkshopCatalog.exercise(id: id), "\(id): no exercise in WorkshopCatalog")
         let name = URL(fileURLWithPath: exercise.file).deletingPathExtension().lastPathComponent
-        for path in [exercise.file, "Tutorials/Workshop/Solutions/\(name)+Solution.swift", "Tutorials/Workshop/Checkers/\(name)Checker.swift"] {
+        for path in [exercise.file, "Tutorials/Workshop/\(id)/\(name)+Solution.swift", "Tutorials/Workshop/\(id)/\(name)Checker.swift"] {
             #expect(FileManager.default.fileExists(atPath: PackageRoot.file(path).path), "\(id): no \(path)")
         }
         // The hints are the exercise file's, and a learner may edit it: they are judged on the file

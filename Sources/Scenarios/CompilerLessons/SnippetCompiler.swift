@@ -151,6 +151,25 @@ public struct SnippetCompiler: Sendable {
         }
     }
 
+    /// Compiles `source` into a shared library at `library`, as module `moduleName`, against the
+    /// same modules: a workshop exercise, which `lab` then loads. Its references to the package's
+    /// modules stay undefined in the library, and are found among the loading program's symbols.
+    package func compileLibrary(_ source: URL, to library: URL, moduleName: String) async throws -> Result {
+        var arguments = ["-swift-version", "6", "-parse-as-library", "-module-name", moduleName,
+                         "-emit-library", "-o", library.path, "-Onone", "-g",
+                         "-diagnostic-style", "llvm", "-no-color-diagnostics",
+                         "-module-cache-path", buildFolder.appendingPathComponent("ModuleCache").path,
+                         "-I", buildFolder.appendingPathComponent("Modules").path,
+                         "-I", packageRoot.appendingPathComponent("Sources/CSQLite").path,
+                         "-I", packageRoot.appendingPathComponent("Sources/CThreadLocal/include").path,
+                         "-load-plugin-executable", plugin.path + "#PersistenceCoreMacros"]
+        #if canImport(Darwin)
+        arguments += ["-Xlinker", "-undefined", "-Xlinker", "dynamic_lookup"]
+        #endif
+        let run = try await ChildProcess.run(swiftc, arguments + [source.path])
+        return Result(exitCode: run.status, output: run.standardOutput + run.standardError)
+    }
+
     /// Type-checks a package manifest at `manifest` against the toolchain's PackageDescription,
     /// at tools version 6.2 (README's manifest samples).
     package func checkManifest(at manifest: URL) async throws -> Result {
