@@ -1,3 +1,5 @@
+import Foundation
+
 extension ModelContext {
     /// What a save does with a new model whose unique values (an `@Attribute(.unique)`
     /// attribute, or a `#Unique` group of attributes) are another model's, pending or stored.
@@ -39,25 +41,32 @@ extension ModelContext {
     /// A model that leaves keeps the values it was given; its `modelContext` is nil.
     func resolveUniqueValues() throws(ModelError) {
         guard !insertedObjects.isEmpty, let rule = uniqueValueRule else { return }
-        var pending: [UniqueValues: any PersistentModel] = [:]
+        var groups: [UniqueGroup] = []
+        var groupsByEntity: [String: Range<Int>] = [:]
+        var pending: [UniqueKey: any PersistentModel] = [:]
         var resolved: Set<ObjectIdentifier> = []
-        var unmatched: [(model: any PersistentModel, keys: [UniqueValues])] = []
-        var groupsByEntity: [String: [[Int]]] = [:]
+        var unmatched: [(model: any PersistentModel, keys: [UniqueKey])] = []
+        pending.reserveCapacity(insertedObjects.count)
+        unmatched.reserveCapacity(insertedObjects.count)
         for model in insertedObjects {
-            let entity = model.backingData.entity
-            let groups = groupsByEntity[entity.name] ?? entity.uniqueAttributeGroups
-            groupsByEntity[entity.name] = groups
-            guard !groups.isEmpty else { continue }
-            let keys = groups.compactMap { UniqueValues(model.backingData, group: $0) }
+            let data = model.backingData
+            let own = groupsByEntity[data.entity.name] ?? {
+                let start = groups.count
+                groups += data.entity.uniqueAttributeGroups.map { UniqueGroup(entity: data.entity, attributes: $0) }
+                groupsByEntity[data.entity.name] = start..<groups.count
+                return start..<groups.count
+            }()
+            guard !own.isEmpty else { continue }
+            let keys = own.compactMap { UniqueKey(group: $0, values: groups[$0].attributes.map { data.values[$0] }) }
             if let earlier = keys.lazy.compactMap({ pending[$0] }).first {
                 fold(model, into: earlier, rule: rule)
-                resolved.insert(ObjectIdentifier(model.backingData))
+                resolved.insert(ObjectIdentifier(data))
                 continue
             }
             for key in keys { pending[key] = model }
             unmatched.append((model, keys))
         }
-        let stored = storedRows(holding: unmatched.flatMap(\.keys))
+        let stored = storedRows(holding: unmatched.flatMap(\.keys), of: groups)
         for (model, keys) in unmatched {
             guard let found = keys.lazy.compactMap({ stored[$0] }).first else { continue }
             take(found, for: model, rule: rule)
@@ -70,22 +79,25 @@ extension ModelContext {
 
     /// The stored rows that hold any of `keys`, each under the key it holds: one query per 500
     /// values of a single attribute (its unique index answers each), one per key of a group.
-    private func storedRows(holding keys: [UniqueValues]) -> [UniqueValues: (row: EntitySQL.Row, sql: EntitySQL)] {
-        var found: [UniqueValues: (row: EntitySQL.Row, sql: EntitySQL)] = [:]
-        for (_, group) in Dictionary(grouping: keys, by: { [$0.entity] + $0.columns }) {
-            guard let first = group.first, let sql = try? container.store.sql(for: first.entity) else { continue }
+    private func storedRows(holding keys: [UniqueKey], of groups: [UniqueGroup]) -> [UniqueKey: (row: EntitySQL.Row, sql: EntitySQL)] {
+        var found: [UniqueKey: (row: EntitySQL.Row, sql: EntitySQL)] = [:]
+        for (index, keys) in Dictionary(grouping: keys, by: \.group) {
+            let group = groups[index]
+            guard let sql = try? container.store.sql(for: group.entity) else { continue }
             let kind = sql.kindFilter.map { " AND \($0)" } ?? ""
-            let chunks: [[UniqueValues]] = first.columns.count == 1
-                ? stride(from: 0, to: group.count, by: 500).map { Array(group[$0..<min($0 + 500, group.count)]) }
-                : group.map { [$0] }
+            let single = group.columns.count == 1
+            let chunks: [ArraySlice<UniqueKey>] = single
+                ? stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
+                : keys.indices.map { keys[$0...$0] }
             for chunk in chunks {
-                let condition = first.columns.count == 1
-                    ? "\(first.columns[0]) IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))"
-                    : first.columns.map { "\($0) = ?" }.joined(separator: " AND ")
-                let query = SQLFragment(sql: "\(sql.select) WHERE \(condition)\(kind)", bindings: chunk.flatMap(\.values))
+                let condition = single
+                    ? "\(group.columns[0]) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))"
+                    : group.columns.map { "\($0) = ?" }.joined(separator: " AND ")
+                let query = SQLFragment(sql: "\(sql.select) WHERE \(condition)\(kind)", bindings: chunk.flatMap(\.bindings))
                 guard let rows = try? readRows(query, of: sql) else { continue }
                 for row in rows {
-                    found[first.holding(row)] = (row, sql)
+                    guard let key = UniqueKey(group: index, values: group.attributes.map { row.values[$0] }) else { continue }
+                    found[key] = (row, sql)
                 }
             }
         }
@@ -159,37 +171,78 @@ extension ModelContext {
     }
 }
 
-/// The values one model holds in one unique group, with the table's columns for them.
-struct UniqueValues: Hashable {
-    /// The entity whose kind of rows is searched: the model's.
+/// One unique group of one entity: its attributes, by index, and their columns.
+struct UniqueGroup {
     let entity: String
-    /// The group's attributes, by index, and their columns.
     let attributes: [Int]
     let columns: [String]
-    private(set) var values: [SQLiteValue]
 
-    /// Nil when a value is nil: SQL's unique indexes let any number of NULLs repeat.
-    init?(_ data: BackingData, group: [Int]) {
-        let values = group.map { data.values[$0] }
-        guard !values.contains(where: { if case .null = $0 { true } else { false } }) else { return nil }
-        self.entity = data.entity.name
-        self.attributes = group
-        self.columns = group.map { data.entity.attributes[$0].columnName }
-        self.values = values.map(Self.comparable)
+    init(entity: EntitySchema, attributes: [Int]) {
+        self.entity = entity.name
+        self.attributes = attributes
+        self.columns = attributes.map { entity.attributes[$0].columnName }
+    }
+}
+
+/// The values one model (or one stored row) holds in one unique group, as SQL compares them.
+///
+/// Hashed here rather than by `SQLiteValue`'s own `hash(into:)`, which hashes a UUID through a
+/// `Data` of its bytes, an allocation for every model of a save (a SwiftData import of 100k items
+/// with a unique `UUID` spent most of its check there).
+struct UniqueKey: Hashable {
+    /// The group's place in the save's list of groups.
+    let group: Int
+    /// One attribute's value, or a `#Unique` group's values: the first spares an array per model.
+    private let values: Values
+
+    private enum Values: Hashable {
+        case one(SQLiteValue)
+        case many([SQLiteValue])
     }
 
-    /// The same group's values as a stored row of the entity holds them.
-    func holding(_ row: EntitySQL.Row) -> UniqueValues {
-        var copy = self
-        copy.values = attributes.map { Self.comparable(row.values[$0]) }
-        return copy
+    /// Nil when a value is nil: SQL's unique indexes let any number of NULLs repeat.
+    init?(group: Int, values: [SQLiteValue]) {
+        guard !values.contains(where: { if case .null = $0 { true } else { false } }) else { return nil }
+        self.group = group
+        self.values = values.count == 1 ? .one(Self.comparable(values[0])) : .many(values.map(Self.comparable))
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(group)
+        switch values {
+        case .one(let value): Self.hash(value, into: &hasher)
+        case .many(let values): for value in values { Self.hash(value, into: &hasher) }
+        }
+    }
+
+    private static func hash(_ value: SQLiteValue, into hasher: inout Hasher) {
+        if case .uuid(let uuid) = value {
+            withUnsafeBytes(of: uuid.uuid) { hasher.combine(bytes: $0) }
+        } else {
+            hasher.combine(value)
+        }
+    }
+
+    /// The values, for a query's `?`s.
+    var bindings: [SQLiteValue] {
+        switch values {
+        case .one(let value): [value]
+        case .many(let values): values
+        }
     }
 
     /// `value` as SQL compares it: a whole `REAL` equals the `INTEGER` a column of numeric
     /// affinity (a date's `TIMESTAMP`) stores it as.
     private static func comparable(_ value: SQLiteValue) -> SQLiteValue {
-        if case .real(let number) = value, number.rounded() == number, abs(number) < 9.0e18 { return .integer(Int64(number)) }
-        return value
+        switch value {
+        case .real(let number) where number.rounded() == number && abs(number) < 9.0e18:
+            return .integer(Int64(number))
+        case .blob(let bytes) where bytes.count == 16:
+            // The BLOB of a UUID, as `.uuid`, so that it hashes as one (they are equal).
+            return .uuid(bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        default:
+            return value
+        }
     }
 }
 
