@@ -14,28 +14,44 @@ import Synchronization
 /// > Warning: Calling a context's methods from another queue is the classic Core Data bug. Turn on
 /// > ``ConcurrencyDebug`` to catch it.
 // Where the rest of ModelContext lives: its extensions sit with the concept they serve. Follow one
-// operation from top to bottom:
+// operation from top to bottom, down to the store and SQLite; a "fast path" is a speed trick kept in
+// FastPaths/ (each named in its README, with the plain code it replaces). ModelContextMapTests fails
+// when a file named here moves.
 //
 // - A save: Context/ModelContext+Save.swift (the transaction) → Relationships/DeletePropagation.swift
-//   (delete rules, before the write) → Context/SavePlan.swift (each row's write, optimistic locking;
-//   the SQL is Store/EntitySQL.swift's) → Context/SaveOutcome.swift and History/HistoryTables.swift
-//   (the transaction's history) →
-//   Merging/ModelContext+DidSave.swift (the did-save notification, after the commit). A child
-//   context saves into its parent instead: Nesting/ModelContext+SaveToParent.swift.
+//   (delete rules, before the write) → Context/ModelContext+UniqueValues.swift (repeated unique
+//   values) → Context/SavePlan.swift (each row's write, optimistic locking; the SQL is
+//   Store/EntitySQL.swift's, relationships' Relationships/RelationshipWrites.swift's) →
+//   Store/SQLiteStore.swift (the writer connection, one transaction) → SQLite/SQLiteConnection.swift
+//   and SQLite/SQLiteStatement.swift (the C API) → Context/SaveOutcome.swift and
+//   History/HistoryTables.swift (the transaction's history; fast path:
+//   FastPaths/HistoryInsertionRuns.swift) → Merging/ModelContext+DidSave.swift (the did-save
+//   notification, after the commit). Fast paths on the way: FastPaths/BackingDataEdits.swift (what
+//   a changed model records), FastPaths/SQLiteConnection+UpdatedRows.swift. A child context saves
+//   into its parent instead: Nesting/ModelContext+SaveToParent.swift.
 // - A fetch: Fetch/ModelContext+Fetch.swift (descriptor → SQL → registered models; the predicate's
-//   SQL is Fetch/PredicateTranslator.swift's) → Context/ModelContext+Subentities.swift (rows of
-//   subentities) → Relationships/ModelContext+Prefetching.swift (relationshipKeyPathsForPrefetching).
-//   A child context reads through its parent: Nesting/ModelContext+FetchThroughParent.swift.
+//   SQL is Fetch/PredicateTranslator.swift's) → Store/ReaderPool.swift (a reader beside the
+//   writer) → SQLite/SQLiteStatement.swift (each row; fast path:
+//   FastPaths/SQLiteStatement+ColumnValue.swift, read into FastPaths/RowValues.swift) →
+//   Context/ModelContext+Uniquing.swift and FastPaths/UniquingTable.swift (one model per row) →
+//   FastPaths/BackingData+Adoption.swift and FastPaths/ModelContext+MaterializeAll.swift (making
+//   the models) → Context/ModelContext+Subentities.swift (rows of subentities) →
+//   Relationships/ModelContext+Prefetching.swift (relationshipKeyPathsForPrefetching; fast paths:
+//   FastPaths/ModelContext+RelatedScan.swift, FastPaths/RelatedModels.swift). A child context
+//   reads through its parent: Nesting/ModelContext+FetchThroughParent.swift.
 // - A merge: Merging/ModelContext+Merging.swift (another context's save into this one) →
 //   Relationships/ModelContext+RelationshipMerging.swift (relationships of what it refreshed) →
-//   Observing/ContextObservation.swift (what results observers hear). Other processes' commits
-//   reach SwiftData's main context through History/ModelContainer+MainContextHistory.swift.
+//   Observing/ContextObservation.swift (what results observers hear; fast path:
+//   FastPaths/ResultsObserver+Incremental.swift). Other processes' commits reach SwiftData's main
+//   context through History/ModelContainer+MainContextHistory.swift.
 // - Queues: Context/ModelContext+Perform.swift (perform, performAndWait, every job) and
-//   Debug/ (ConcurrencyDebug, the check every access makes).
-// - Editing and lookups: Context/ModelContext+Editing.swift (insert, delete, rollback),
-//   Context/ModelContext+Lookup.swift (model(for:), registeredModel(for:), existingObject), and
-//   Context/ModelContext+Uniquing.swift (where registered models live: the table, the new ones);
-//   a save folds repeated unique values first: Context/ModelContext+UniqueValues.swift.
+//   Debug/ (ConcurrencyDebug, the check every access makes: Concurrency/QueueWatchdog.swift).
+// - Editing and lookups: Context/ModelContext+Editing.swift (insert, delete, rollback; a graph's
+//   insertion: Relationships/ModelContext+Inverses.swift), Context/ModelContext+Lookup.swift
+//   (model(for:), registeredModel(for:), existingObject), and Context/ModelContext+Uniquing.swift
+//   (where registered models live: the table, the new ones).
+// - A model's values: Model/BackingData.swift (every attribute's get and set; fast paths:
+//   FastPaths/IdentitySlot.swift, FastPaths/ContextLinkSlot.swift).
 //
 // @unchecked: the mutable state below is only touched on the context's queue, which every public
 // entry point checks (ConcurrencyDebug) or hops to (perform); the two thread-safe settings are atomics.
