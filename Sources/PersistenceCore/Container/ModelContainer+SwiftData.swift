@@ -18,7 +18,7 @@ extension ModelContainer {
     ///   when the store cannot be opened, with the lab's ``ModelError`` as its
     ///   ``SwiftDataError/underlying`` reason (more than one configuration, since a container
     ///   here has one store; a schema built from entity descriptions rather than model classes;
-    ///   and every reason ``ModelContainer/init(for:configuration:)`` gives).
+    ///   and every reason the lab's `ModelContainer(for:configuration:)` gives).
     public convenience init(for schema: Schema, configurations: [ModelConfiguration]) throws {
         try self.init(for: schema, migrationPlan: nil, configurations: configurations)
     }
