@@ -10,7 +10,8 @@
 #                                          thumbnails (a few lanes of a lesson, `--format card`), titled
 #                                          with what each teaches (when every scenario is refreshed)
 # The numbers are one run's on the machine that ran this script; commit the result.
-#   Scripts/tutorials/refresh-outputs.sh [id…]     (default: every scenario)
+#   Scripts/tutorials/refresh-outputs.sh [--text-only] [id…]     (default: every scenario)
+# --text-only records the outputs alone and leaves the pictures as they are (a change of words).
 # It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
 # using .build): LAB_SCRATCH_PATH=.build-mine Scripts/tutorials/refresh-outputs.sh widget-change
 set -euo pipefail
@@ -21,8 +22,13 @@ scratch="${LAB_SCRATCH_PATH:-.build}"
 mkdir -p "$out"
 swift build --product lab --scratch-path "$scratch" >/dev/null
 lab="$scratch/debug/lab"
+text_only=false
+if [ "${1:-}" = "--text-only" ]; then
+    text_only=true
+    shift
+fi
 ids=("$@")
-if [ ${#ids[@]} -eq 0 ]; then
+if [ ${#ids[@]} -eq 0 ] && [ "$text_only" = false ]; then
     # The cover: a whole lesson's lanes. The chapters' thumbnails: a few lanes of a lesson each,
     # in large type (a card), whose lanes show the chapter's point.
     "$lab" trace list-that-does-not-update --in-memory --format svg -o "$images/course.svg" >/dev/null \
@@ -50,7 +56,7 @@ fi
 for id in "${ids[@]}"; do
     echo "== $id"
     "$lab" run "$id" --in-memory --json > "/tmp/lab-output-$id.json" || true
-    if [ "$id" != "compiler-lessons" ]; then
+    if [ "$id" != "compiler-lessons" ] && [ "$text_only" = false ]; then
         "$lab" trace "$id" --in-memory --format svg -o "$images/trace-$id.svg" >/dev/null
     fi
     python3 - "$id" "$out" "/tmp/lab-output-$id.json" <<'PY'
