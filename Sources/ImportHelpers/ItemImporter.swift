@@ -62,7 +62,7 @@ public struct ItemImporter: Sendable {
 
 /// Fix 3: a model actor whose context always takes a private queue, whoever creates it and
 /// whatever the module's default isolation (an actor's isolation is its own).
-@BackgroundModelActor
+@BackgroundModelActor  // the lab's own; a SwiftData @ModelActor must be made off-main
 public actor ItemImportActor {
     public func importItems(_ count: Int) throws -> ImportPlacement {
         let ranOn = DispatchQueue.currentLabel

@@ -7,8 +7,9 @@ import Testing
 /// name beside it.
 @Suite("The lab's spellings are marked wherever a learner meets them")
 struct LabSpellingTests {
-    /// The texts a learner reads: README, the tutorials and rules, the workshop's exercises (with
-    /// their hints) and solutions, what each lesson prints, and `lab`'s own commands.
+    /// The texts a learner reads: README, the tutorials and rules and the code their steps show,
+    /// the workshop's exercises (with their hints) and solutions, what each lesson prints, and
+    /// `lab`'s own commands.
     static func learnerTexts() throws -> [URL] {
         let root = PackageRoot.url
         var files = [root.appendingPathComponent("README.md")]
@@ -19,6 +20,7 @@ struct LabSpellingTests {
                 let prose = path.hasSuffix(".md") || path.hasSuffix(".tutorial")
                 let printed = path.hasSuffix(".swift") && (url.lastPathComponent.contains("Report")
                     || (path.contains("/Tutorials/Workshop/") && !path.hasSuffix("Checker.swift") && !path.contains("/Support/"))
+                    || path.contains(".docc/Resources/code/")
                     || path.contains("/Sources/lab/"))
                 if prose || printed { files.append(url) }
             }

@@ -14,6 +14,7 @@ actor LikeCounter {
     /// The wrong way: reads the count, awaits the server, then writes what it read plus one. A
     /// second call can read the same count while the first one waits.
     func like(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+        // The lab's own; SwiftData: self[id, as: Item.self]; Core Data: existingObject(with:).
         let item = try modelContext.existingModel(for: id, as: Item.self)
         let likes = item.count
         await confirm()                  // the actor may run another call's job here
@@ -25,6 +26,7 @@ actor LikeCounter {
     // tutorial:begin right-ways
     /// Right way 1: read, write and save with nothing awaited in between; tell the server after.
     func likeThenConfirm(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+        // The lab's own; SwiftData: self[id, as: Item.self]; Core Data: existingObject(with:).
         let item = try modelContext.existingModel(for: id, as: Item.self)
         item.count += 1
         try modelContext.save()
@@ -34,6 +36,7 @@ actor LikeCounter {
     /// Right way 2: await first, then read-modify-write in one synchronous step.
     func confirmThenLike(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
         await confirm()
+        // The lab's own; SwiftData: self[id, as: Item.self]; Core Data: existingObject(with:).
         let item = try modelContext.existingModel(for: id, as: Item.self)
         item.count += 1                  // read and write in one step: no await can come between
         try modelContext.save()
@@ -43,6 +46,7 @@ actor LikeCounter {
     /// on a conflict (`.error`): when another call saved first, it reads again and retries.
     /// Returns how many times it had to retry.
     func likeWithRetry(_ id: PersistentIdentifier, attempts: Int = 3, confirm: @Sendable () async -> Void) async throws -> Int {
+        // The lab's spellings; Core Data: newBackgroundContext(), and existingObject(with:) below.
         let context = ModelContext(modelContainer, concurrencyType: .privateQueue)
         context.name = "like \(id.uriRepresentation.lastPathComponent)"
         context.mergePolicy = .error

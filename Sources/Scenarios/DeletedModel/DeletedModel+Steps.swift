@@ -38,6 +38,7 @@ extension DeletedModel {
     /// stops stay faults: the screen lists them without reading them yet.
     static func showTrip(_ id: PersistentIdentifier, on context: ModelContext) async throws -> ScreenHoldingModels {
         try await context.perform {
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             let trip = try context.existingModel(for: id, as: Trip.self)
             _ = trip.name
             let stops = trip.stops
@@ -51,6 +52,7 @@ extension DeletedModel {
     public static func deleteTrip(_ id: PersistentIdentifier, in container: ModelContainer) async throws {
         try await container.performBackgroundTask { context in
             context.name = "deleter"
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             context.delete(try context.existingModel(for: id, as: Trip.self))
             try context.save()
         }
@@ -93,6 +95,7 @@ extension DeletedModel {
     /// `queueLabel` merged another context's save that deleted it: the message the core's
     /// `BackingData.invalidationMessage(touching:)` writes for a merged deletion, word for word.
     public static func heldTripTrapMessage(for trip: PersistentIdentifier, mergedBy queueLabel: String) -> String {
+        // existingModel(for:) is the lab's own; Core Data: existingObject(with:).
         "This model instance was invalidated (Trip.name get): Trip \(trip.uriRepresentation.absoluteString) "
             + "was deleted by another context's save, which '\(queueLabel)' merged, so its backing data no longer exists. "
             + "Hold its persistentModelID and fetch it again (existingModel(for:) throws when the row is gone)."

@@ -72,6 +72,7 @@ public struct EditScratchpad: Scenario {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-main")
         return try await MainActor.run {
             let main = container.viewContext
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             try main.existingModel(for: milk, as: Item.self).title = Self.renamed    // the sheet's edit
             let listWhileEditing = try Self.list(main)
             // Cancel: the sheet closes. The edit is still in the main context.
@@ -85,6 +86,7 @@ public struct EditScratchpad: Scenario {
         let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-rollback")
         return try await MainActor.run {
             let main = container.viewContext
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             try main.existingModel(for: milk, as: Item.self).title = Self.renamed
             let listWhileEditing = try Self.list(main)
             main.rollback()                                                          // Cancel

@@ -16,8 +16,10 @@ final class EditSheet {
 
     /// Opens the sheet on the item `id` names.
     init(editing id: PersistentIdentifier, in mainContext: ModelContext) throws {
+        // The lab's child context; Core Data: NSManagedObjectContext(concurrencyType:) + parent.
         scratchpad = ModelContext(parent: mainContext, concurrencyType: .mainQueue)
         scratchpad.name = "edit sheet (child of the main context)"
+        // The lab's existingModel(for:as:); Core Data: existingObject(with:).
         item = try scratchpad.existingModel(for: id, as: Item.self)
     }
 

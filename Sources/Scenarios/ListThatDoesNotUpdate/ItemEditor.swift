@@ -4,7 +4,7 @@ import SampleModels
 
 /// The background half of the lesson: a model actor with a private queue that adds items and
 /// renames some, each change one save, as an import or a sync would.
-@BackgroundModelActor
+@BackgroundModelActor  // the lab's own; Core Data: CoreDataEvolution's @NSModelActor
 actor ItemEditor {
     /// Names the actor's context, as a trace names its lane.
     func name(_ name: String) {

@@ -86,6 +86,7 @@ public struct NestedDeadlock: Scenario {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)
             let parent = container.newBackgroundContext()
             parent.name = "parent"
+            // The lab's spelling; Core Data: NSManagedObjectContext(concurrencyType:) + parent.
             let child = ModelContext(parent: parent, concurrencyType: .privateQueue)
             child.name = "child"
             async let parentsBlock: Void = parent.perform {

@@ -30,6 +30,7 @@ public enum NestedWaits {
         let container = try ModelContainer(for: Item.self, configuration: .inMemory)
         let parent = container.newBackgroundContext()
         parent.name = "parent"
+        // The lab's child context; Core Data: NSManagedObjectContext(concurrencyType:) + parent.
         let child = ModelContext(parent: parent, concurrencyType: .privateQueue)
         child.name = "child"
         let parentRuns = DispatchSemaphore(value: 0), childRuns = DispatchSemaphore(value: 0)

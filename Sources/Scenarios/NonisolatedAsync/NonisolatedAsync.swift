@@ -88,7 +88,7 @@ public struct NonisolatedAsync: Scenario {
         case .defaultMainActorDetachedTask:
             try await ImportHelperDefaultMainActor.ItemImporter(container: container).importItemsInDetachedTask(count)
         case .defaultMainActorModelActor:
-            // Created here, on the MainActor: a @BackgroundModelActor takes a private queue anyway.
+            // Made on the MainActor, yet the lab's @BackgroundModelActor takes a private queue.
             try await ImportHelperDefaultMainActor.ItemImportActor(modelContainer: container).importItems(count)
         }
     }

@@ -13,6 +13,7 @@ enum IDPassing03 {  // tutorial:hide
         let fault = context.model(for: id)
 
         // From the context or the store, never a fault; throws if the row is gone.
+        // The lab's own; Core Data: existingObject(with:); SwiftData: model(for:) plus a check.
         let existing = try context.existingModel(for: id, as: Item.self)
 
         print(registered == nil, fault.isFault, existing.timestamp)

@@ -1,5 +1,6 @@
 /// Right way 1: read, write and save with nothing awaited in between; tell the server after.
 func likeThenConfirm(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
+    // The lab's own; SwiftData: self[id, as: Item.self]; Core Data: existingObject(with:).
     let item = try modelContext.existingModel(for: id, as: Item.self)
     item.count += 1
     try modelContext.save()
@@ -9,6 +10,7 @@ func likeThenConfirm(_ id: PersistentIdentifier, confirm: @Sendable () async -> 
 /// Right way 2: await first, then read-modify-write in one synchronous step.
 func confirmThenLike(_ id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {
     await confirm()
+    // The lab's own; SwiftData: self[id, as: Item.self]; Core Data: existingObject(with:).
     let item = try modelContext.existingModel(for: id, as: Item.self)
     item.count += 1                  // read and write in one step: no await can come between
     try modelContext.save()
@@ -18,6 +20,7 @@ func confirmThenLike(_ id: PersistentIdentifier, confirm: @Sendable () async -> 
 /// on a conflict (`.error`): when another call saved first, it reads again and retries.
 /// Returns how many times it had to retry.
 func likeWithRetry(_ id: PersistentIdentifier, attempts: Int = 3, confirm: @Sendable () async -> Void) async throws -> Int {
+    // The lab's spellings; Core Data: newBackgroundContext(), and existingObject(with:) below.
     let context = ModelContext(modelContainer, concurrencyType: .privateQueue)
     context.name = "like \(id.uriRepresentation.lastPathComponent)"
     context.mergePolicy = .error

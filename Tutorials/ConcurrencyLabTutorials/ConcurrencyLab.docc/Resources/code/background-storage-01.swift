@@ -8,7 +8,7 @@ import SampleModels
 /// It keeps the same ``Storage`` protocol, so the same view model can use it; only the queue
 /// differs. A small insert here is harmless; an import of thousands of items blocks the main
 /// queue (the UI) for as long as it takes.
-@MainModelActor
+@MainModelActor  // the lab's own; SwiftData: a @ModelActor made on the MainActor
 public final class MainContextStorage: Storage {
     public func addItem() throws -> DomainItem {
         let item = Item(timestamp: Date())

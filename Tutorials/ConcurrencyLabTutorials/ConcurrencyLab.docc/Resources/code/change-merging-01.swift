@@ -6,6 +6,7 @@ import Scenarios
 func backgroundSave(of id: PersistentIdentifier, _ container: ModelContainer) async throws {
     let background = container.newBackgroundContext()
     try await background.perform {
+        // The lab's existingModel(for:as:); Core Data: existingObject(with:).
         let item = try background.existingModel(for: id, as: Item.self)
         item.count += 1
         try background.save()

@@ -130,6 +130,7 @@ public struct DeletedModel: Scenario {
     static func rowsLeft(_ stops: [PersistentIdentifier], in container: ModelContainer) async -> Int {
         await container.performBackgroundTask { context in
             context.name = "checker"
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             return stops.count { (try? context.existingModel(for: $0, as: Stop.self)) != nil }
         }
     }

@@ -27,6 +27,7 @@ public struct TripScreen: Sendable, Codable, Hashable {
     public mutating func reload(on context: ModelContext) async {
         let id = tripID
         let values = await context.perform { () -> (String, [String])? in
+            // The lab's existingModel(for:as:); Core Data: existingObject(with:).
             guard let trip = try? context.existingModel(for: id, as: Trip.self) else { return nil }
             return (trip.name, trip.stops.sorted { $0.position < $1.position }.map(\.title))
         }

@@ -4,6 +4,7 @@ private func editOnTheMainContext(in environment: ScenarioEnvironment) async thr
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-main")
     return try await MainActor.run {
         let main = container.viewContext
+        // The lab's existingModel(for:as:); Core Data: existingObject(with:).
         try main.existingModel(for: milk, as: Item.self).title = Self.renamed    // the sheet's edit
         let listWhileEditing = try Self.list(main)
         // Cancel: the sheet closes. The edit is still in the main context.
@@ -17,6 +18,7 @@ private func cancelWithRollback(in environment: ScenarioEnvironment) async throw
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-rollback")
     return try await MainActor.run {
         let main = container.viewContext
+        // The lab's existingModel(for:as:); Core Data: existingObject(with:).
         try main.existingModel(for: milk, as: Item.self).title = Self.renamed
         let listWhileEditing = try Self.list(main)
         main.rollback()                                                          // Cancel

@@ -12,6 +12,7 @@ func lookups(_ id: PersistentIdentifier, in context: ModelContext) throws {
     let fault = context.model(for: id)
 
     // From the context or the store, never a fault; throws if the row is gone.
+    // The lab's own; Core Data: existingObject(with:); SwiftData: model(for:) plus a check.
     let existing = try context.existingModel(for: id, as: Item.self)
 
     print(registered == nil, fault.isFault, existing.timestamp)

@@ -5,7 +5,7 @@ import SampleModels
 /// The background half of the lesson: a model actor with a private queue that imports a feed of
 /// items and saves once, as article 004 advises. Nothing it does runs on the main queue; what the
 /// main queue does with its save depends on the list there.
-@BackgroundModelActor
+@BackgroundModelActor  // the lab's own; SwiftData: a @ModelActor made off the MainActor
 actor FeedImporter {
     /// Names the actor's context, as a trace names its lane.
     func name(_ name: String) {

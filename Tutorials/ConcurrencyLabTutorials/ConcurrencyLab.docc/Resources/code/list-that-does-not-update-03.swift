@@ -25,6 +25,7 @@ public struct ListThatDoesNotUpdate: Scenario {
         frameworks: .init(
             wrongWay: "Core Data (every version): a list on the view context, as NSFetchedResultsController, follows only what that context merges, and it merges nothing by default. SwiftData's main context merges other contexts' saves by itself, so its list follows them (this lesson's SwiftData run).",
             rightWay: "Core Data: automaticallyMergesChangesFromParent (iOS 10 and later) on the view context, and batch requests' results merged by hand."),
+        // In `why`: Core Data's NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:).
         why: """
             A list on screen is a fetch that fetches again when its context changes: SwiftUI's \
             @Query, Core Data's NSFetchedResultsController, SwiftData's ResultsObserver. Article \
@@ -128,6 +129,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             let result = try container.execute(BatchUpdateRequest<Item>(predicate: #Predicate { $0.count == 2 },
                                                                         propertiesToUpdate: ["title": "done"], resultType: .identifiers))
             if merging == .automaticAndBatchByHand {
+                // The lab's spelling; Core Data: NSManagedObjectContext.mergeChanges.
                 ModelContext.mergeChanges(fromRemoteContextSave: .init(updated: Set(result.identifiers ?? [])), into: [mainContext])
             }
             return saving

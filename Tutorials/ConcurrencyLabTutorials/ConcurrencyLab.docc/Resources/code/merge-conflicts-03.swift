@@ -17,6 +17,7 @@ func mergeTheBatch(_ container: ModelContainer) throws {
     let result = try container.execute(BatchUpdateRequest<Person>(propertiesToUpdate: ["age": 30, "sex": "x"],
                                                                 resultType: .identifiers))
     let changes = ModelContext.Changes(updated: Set(result.identifiers ?? []))
+    // The lab's spelling of NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:).
     ModelContext.mergeChanges(fromRemoteContextSave: changes, into: [main])
     person.name = "Ada L."
     person.age = 40

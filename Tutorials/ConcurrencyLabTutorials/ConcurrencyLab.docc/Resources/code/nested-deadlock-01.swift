@@ -3,6 +3,7 @@ public static func run(_ way: Way, print: (String) -> Void) throws {
     let container = try ModelContainer(for: Item.self, configuration: .inMemory)
     let parent = container.newBackgroundContext()
     parent.name = "parent"
+    // The lab's child context; Core Data: NSManagedObjectContext(concurrencyType:) + parent.
     let child = ModelContext(parent: parent, concurrencyType: .privateQueue)
     child.name = "child"
     let parentRuns = DispatchSemaphore(value: 0), childRuns = DispatchSemaphore(value: 0)

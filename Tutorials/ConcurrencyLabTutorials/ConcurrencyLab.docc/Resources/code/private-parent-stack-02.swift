@@ -11,6 +11,7 @@ final class WriterStack: Sendable {
     let viewContext: ModelContext
 
     init(container: ModelContainer) {
+        // The lab's spellings of NSManagedObjectContext(concurrencyType:), coordinator then parent.
         writer = ModelContext(container, concurrencyType: .privateQueue)
         writer.name = "writer (private parent)"
         viewContext = ModelContext(parent: writer, concurrencyType: .mainQueue)

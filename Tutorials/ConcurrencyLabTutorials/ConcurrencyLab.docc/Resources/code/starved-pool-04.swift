@@ -16,7 +16,7 @@ func saveBatch(_ timestamps: [Date], in context: ModelContext) async throws -> I
 }
 
 /// Or a model actor: its methods run on its own context's queue, and its callers await them.
-@BackgroundModelActor
+@BackgroundModelActor  // the lab's own; SwiftData: @ModelActor, made off-main
 actor BatchSaver {
     func save(_ timestamps: [Date]) throws -> Int {
         for timestamp in timestamps {
