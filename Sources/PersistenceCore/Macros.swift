@@ -97,9 +97,9 @@ public macro Transient() = #externalMacro(module: "PersistenceCoreMacros", type:
 /// ```
 ///
 /// Each list becomes a unique index of the store (``EntitySchema/uniquenessConstraints``). A save
-/// that would store a second row with the same values throws
-/// ``ModelError/uniqueConstraintViolation(entity:attribute:)`` naming them, and writes nothing;
-/// SwiftData updates the existing row instead (an upsert), which this library does not do. Each
+/// of a new model with the same values as another is an upsert on SwiftData's contexts: the other
+/// model takes the new values. On Core Data's, the merge policy decides; under `.error`, the
+/// default, the save throws ``ModelError/constraintConflict(_:)`` naming both, and writes nothing. Each
 /// key path names one attribute or to-one relationship of the model; `@Model` reads them from the
 /// source, so write them as literals.
 @freestanding(declaration)

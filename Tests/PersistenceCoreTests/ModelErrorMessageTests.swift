@@ -34,7 +34,7 @@ struct ModelErrorMessageTests {
             case .batchUpdateAModelNotInTheContainer: ["no entity called 'Note'", "ModelContainer(for:)"]
             case .batchUpdateAnUnknownProperty: ["Person.height does not exist", "name, age, sex", "Nothing was written"]
             case .batchUpdateWithAWrongValueType: ["Person.age is Int", "got a String", "Nothing was written"]
-            case .insertADuplicateUniqueValue: ["Another Item already has this id", "unique", "Nothing was written"]
+            case .insertADuplicateUniqueValue: ["breaks a uniqueness constraint", "new Item", "another new Item of this save", "id ", "merge policy .error", ".mergeByPropertyObjectTrump", "Nothing was written"]
             case .saveWhileAnotherProcessHoldsTheLock: ["locked by another connection", "busy timeout", "Nothing was written"]
             case .anUnexpectedSQLiteError: ["SQLite error 1", "no such table", "SELECT"]
             case .fetchWithANegativeOffset: ["FetchDescriptor<Person>", "fetchOffset is -1", "0 or more", "Nothing was read"]

@@ -12,17 +12,20 @@ extension ModelContext {
         /// The other model keeps its values and the new one is dropped: Core Data's
         /// `.mergeByPropertyStoreTrump` and `.rollback`.
         case storedValuesWin
+        /// The save fails, naming the models and the values: Core Data's `.error`, its default
+        /// (``ModelError/constraintConflict(_:)``).
+        case conflict
     }
 
     /// This context's rule for repeated unique values, or nil when the store's unique index
-    /// refuses the save: Core Data's `.error` (its default), whose save throws
-    /// ``ModelError/uniqueConstraintViolation(entity:attribute:)``, and a custom policy.
+    /// refuses the save (a custom policy: ``ModelError/uniqueConstraintViolation(entity:attribute:)``).
     var uniqueValueRule: UniqueValueRule? {
         if followsSwiftData { return .newValuesWin }
         switch mergePolicy {
         case .mergeByPropertyObjectTrump, .overwrite: return .newValuesWin
         case .mergeByPropertyStoreTrump, .rollback: return .storedValuesWin
-        case .error, .custom: return nil
+        case .error: return .conflict
+        case .custom: return nil
         }
     }
 
@@ -38,7 +41,9 @@ extension ModelContext {
     /// 3. A stored row an object of this context already holds: that object takes the new one's
     ///    values, and the new one leaves the context, with the row's identifier.
     ///
-    /// A model that leaves keeps the values it was given; its `modelContext` is nil.
+    /// A model that leaves keeps the values it was given; its `modelContext` is nil. Under
+    /// ``UniqueValueRule/conflict`` nothing is folded: the save throws
+    /// ``ModelError/constraintConflict(_:)``, naming each new model, the stored one and the values.
     func resolveUniqueValues() throws(ModelError) {
         guard !insertedObjects.isEmpty, let rule = uniqueValueRule else { return }
         var groups: [UniqueGroup] = []
@@ -46,6 +51,7 @@ extension ModelContext {
         var pending: [UniqueKey: any PersistentModel] = [:]
         var resolved: Set<ObjectIdentifier> = []
         var unmatched: [(model: any PersistentModel, keys: [UniqueKey])] = []
+        var conflicts: [ConstraintConflict] = []
         pending.reserveCapacity(insertedObjects.count)
         unmatched.reserveCapacity(insertedObjects.count)
         for model in insertedObjects {
@@ -58,15 +64,30 @@ extension ModelContext {
             }()
             guard !own.isEmpty else { continue }
             let keys = own.compactMap { UniqueKey(group: $0, values: groups[$0].attributes.map { data.values[$0] }) }
-            if let earlier = keys.lazy.compactMap({ pending[$0] }).first {
-                fold(model, into: earlier, rule: rule)
-                resolved.insert(ObjectIdentifier(data))
+            if let (key, earlier) = keys.lazy.compactMap({ key in pending[key].map { (key, $0) } }).first {
+                if rule == .conflict {
+                    conflicts.append(conflict(key, of: groups, models: [earlier, model], stored: nil))
+                } else {
+                    fold(model, into: earlier, rule: rule)
+                    resolved.insert(ObjectIdentifier(data))
+                }
                 continue
             }
             for key in keys { pending[key] = model }
             unmatched.append((model, keys))
         }
         let stored = storedRows(holding: unmatched.flatMap(\.keys), of: groups)
+        if rule == .conflict {
+            if !conflicts.isEmpty || unmatched.contains(where: { $0.keys.contains { stored[$0] != nil } }) {
+                throw .constraintConflict(conflicts + unmatched.compactMap { model, keys in
+                    keys.first { stored[$0] != nil }.map { key in
+                        let found = stored[key]!
+                        return conflict(key, of: groups, models: [model], stored: found.sql.identifier(primaryKey: found.row.primaryKey))
+                    }
+                })
+            }
+            return
+        }
         for (model, keys) in unmatched {
             guard let found = keys.lazy.compactMap({ stored[$0] }).first else { continue }
             take(found, for: model, rule: rule)
@@ -75,6 +96,16 @@ extension ModelContext {
         guard !resolved.isEmpty else { return }
         insertedObjects.removeAll { resolved.contains(ObjectIdentifier($0.backingData)) }
         newModelsByIdentifier = nil
+    }
+
+    /// Core Data's account of `models` repeating `key`'s values, which `stored` has, if any.
+    private func conflict(_ key: UniqueKey, of groups: [UniqueGroup], models: [any PersistentModel],
+                          stored: PersistentIdentifier?) -> ConstraintConflict {
+        let group = groups[key.group]
+        let names = group.attributes.map { models[0].backingData.entity.attributes[$0].name }
+        return ConstraintConflict(entity: group.entity, constraint: names,
+                                  constraintValues: Dictionary(uniqueKeysWithValues: zip(names, group.attributes.map { models[0].backingData.values[$0] })),
+                                  databaseObject: stored, conflictingObjects: models.map(\.persistentModelID))
     }
 
     /// The stored rows that hold any of `keys`, each under the key it holds: one query per 500
@@ -150,6 +181,7 @@ extension ModelContext {
     /// `model`, new, folded into `existing`, which has its unique values.
     private func fold(_ model: any PersistentModel, into existing: any PersistentModel, rule: UniqueValueRule) {
         let new = model.backingData, target = existing.backingData
+        assert(rule != .conflict, "a conflict folds nothing")
         if rule == .newValuesWin {
             for index in new.entity.attributes.indices where index < target.entity.attributes.count {
                 target.setStoredValue(new.values[index], at: index)

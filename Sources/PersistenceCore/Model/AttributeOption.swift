@@ -7,7 +7,8 @@
 /// `.transformable(by:)` are refused by `@Model`, with what to write instead.
 public enum AttributeOption: Sendable, Hashable {
     /// No two models of the entity may hold the same value: the store keeps a unique index on
-    /// the column, and a save that would break it throws ``ModelError/uniqueConstraintViolation(entity:attribute:)``.
+    /// the column. A new model with a stored value upserts on SwiftData's contexts; on Core Data's,
+    /// the merge policy decides (`.error`: ``ModelError/constraintConflict(_:)``).
     case unique
     /// SwiftData may keep a large value in a file beside the store. Here it stays in its column
     /// (SQLite holds a blob of up to 1 GB).

@@ -35,6 +35,10 @@ public enum ModelError: Error, Sendable, Hashable {
     /// A unique attribute would hold the same value twice; or the attributes of a `#Unique`
     /// constraint, named joined by ", ", the same values together.
     case uniqueConstraintViolation(entity: String, attribute: String)
+    /// A save's new models repeat unique values under the merge policy `.error`, Core Data's
+    /// default: Core Data's constraint conflict (`NSManagedObjectConstraintMergeError`), naming
+    /// each new model, the stored one, and the values. Nothing was written.
+    case constraintConflict([ConstraintConflict])
     /// The disk, or the store's ``ModelConfiguration/maximumSize``, had no room for a save.
     case storeFull(URL?)
     /// Reading or writing the store's file failed in the operating system (an I/O error).
@@ -109,6 +113,8 @@ extension ModelError: CustomStringConvertible, LocalizedError {
             "\(entity).\(property) \(reason). Nothing was written."
         case .invalidFetchDescriptor(let entity, let reason):
             "FetchDescriptor<\(entity)>: \(reason). Nothing was read."
+        case .constraintConflict(let conflicts):
+            "The save breaks a uniqueness constraint: \(conflicts.map(\.description).joined(separator: "; ")). Under the merge policy .error (Core Data's default) that fails the save; .mergeByPropertyObjectTrump makes the stored model take the new values, .mergeByPropertyStoreTrump keeps the stored ones. Nothing was written."
         case .uniqueConstraintViolation(let entity, let attribute) where attribute.contains(", "):
             "Another \(entity) already has these values of \(attribute); together they are unique (#Unique). Nothing was written."
         case .uniqueConstraintViolation(let entity, let attribute):
