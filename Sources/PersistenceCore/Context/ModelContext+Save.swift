@@ -40,6 +40,20 @@ extension ModelContext {
         let policy = mergePolicy
         let author = author
         let store = container.store
+        do {
+            try write(plan, policy: policy, author: author, store: store)
+        } catch {
+            // Nothing was written. A repeated unique value under `.error`: name the models and the
+            // values, as Core Data's constraint conflict does.
+            if case .uniqueConstraintViolation = error, uniqueValueRule == .conflict {
+                try resolveUniqueValues(reportingConflicts: true)
+            }
+            throw error
+        }
+    }
+
+    /// Writes `plan` in one transaction and brings memory, observers and other contexts in line.
+    private func write(_ plan: SavePlan, policy: MergePolicy, author: String?, store: SQLiteStore) throws(ModelError) {
         try TraceRecorder.span(.save, on: self) { (_) throws(ModelError) in
             var changes = ModelContext.Changes()
             let outcome = try store.write({ (connection) throws(ModelError) -> SaveOutcome in

@@ -41,11 +41,15 @@ extension ModelContext {
     /// 3. A stored row an object of this context already holds: that object takes the new one's
     ///    values, and the new one leaves the context, with the row's identifier.
     ///
-    /// A model that leaves keeps the values it was given; its `modelContext` is nil. Under
-    /// ``UniqueValueRule/conflict`` nothing is folded: the save throws
-    /// ``ModelError/constraintConflict(_:)``, naming each new model, the stored one and the values.
-    func resolveUniqueValues() throws(ModelError) {
-        guard !insertedObjects.isEmpty, let rule = uniqueValueRule else { return }
+    /// A model that leaves keeps the values it was given; its `modelContext` is nil.
+    ///
+    /// Under ``UniqueValueRule/conflict`` (Core Data's `.error`) nothing is looked up before the
+    /// write: the store's unique index refuses a repeated value at no cost to a save that repeats
+    /// none, as Core Data lets SQLite find it. Only then does the save call this again with
+    /// `reportingConflicts`, which throws ``ModelError/constraintConflict(_:)`` naming each new
+    /// model, the stored one and the values.
+    func resolveUniqueValues(reportingConflicts: Bool = false) throws(ModelError) {
+        guard !insertedObjects.isEmpty, let rule = uniqueValueRule, rule != .conflict || reportingConflicts else { return }
         var groups: [UniqueGroup] = []
         var groupsByEntity: [String: Range<Int>] = [:]
         var pending: [UniqueKey: any PersistentModel] = [:]
