@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A fetched row's values are read by fast paths (`FastPaths/RowValues.swift` and
-/// `SQLiteStatement+ColumnValue.swift`): one `sqlite3_column_value` per column, written into a
+/// `SQLite/SQLiteStatement+ColumnValue.swift`): one `sqlite3_column_value` per column, written into a
 /// buffer that the rows of one statement share. Every row size and every stored type must come
 /// back exactly as it was written, and a row's values must stay a value: writing to one row's
 /// never shows in another's.

@@ -27,12 +27,12 @@ import Synchronization
 //   History/HistoryTables.swift (the transaction's history; fast path:
 //   FastPaths/HistoryInsertionRuns.swift) → Merging/ModelContext+DidSave.swift (the did-save
 //   notification, after the commit). Fast paths on the way: FastPaths/BackingDataEdits.swift (what
-//   a changed model records), FastPaths/SQLiteConnection+UpdatedRows.swift. A child context saves
+//   a changed model records), SQLite/SQLiteConnection+UpdatedRows.swift. A child context saves
 //   into its parent instead: Nesting/ModelContext+SaveToParent.swift.
 // - A fetch: Fetch/ModelContext+Fetch.swift (descriptor → SQL → registered models; the predicate's
 //   SQL is Fetch/PredicateTranslator.swift's) → Store/ReaderPool.swift (a reader beside the
 //   writer) → SQLite/SQLiteStatement.swift (each row; fast path:
-//   FastPaths/SQLiteStatement+ColumnValue.swift, read into FastPaths/RowValues.swift) →
+//   SQLite/SQLiteStatement+ColumnValue.swift, read into FastPaths/RowValues.swift) →
 //   Context/ModelContext+Uniquing.swift and FastPaths/UniquingTable.swift (one model per row) →
 //   FastPaths/BackingData+Adoption.swift and FastPaths/ModelContext+MaterializeAll.swift (making
 //   the models) → Context/ModelContext+Subentities.swift (rows of subentities) →

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// A store file's committed state, copied aside with SQLite's online backup, so that a failed
 /// migration puts the file back exactly as it was: what makes a custom migration stage, which
 /// commits through contexts of its own, all or nothing.
@@ -28,15 +26,8 @@ final class StoreBackup {
         try Self.transfer(from: copy, to: store)
     }
 
-    /// Every page of `source` into `destination`, in one step.
+    /// Every page of `source` into `destination` (`SQLite/SQLiteConnection+Backup.swift`).
     private static func transfer(from source: SQLiteConnection, to destination: SQLiteConnection) throws(ModelError) {
-        guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
-            throw destination.error(sqlite3_errcode(destination.handle), sql: "backup")
-        }
-        let step = sqlite3_backup_step(backup, -1)
-        let finish = sqlite3_backup_finish(backup)
-        guard step == SQLITE_DONE, finish == SQLITE_OK else {
-            throw destination.error(step == SQLITE_DONE ? finish : step, sql: "backup")
-        }
+        try destination.copyPages(from: source)
     }
 }
