@@ -167,9 +167,16 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceCoreTests",
-            dependencies: [
-                "PersistenceCore", "TraceViews", "InterleavingExplorer", "SampleModels", "CSQLite", "LabSupport", "TestSupport",
-            ]
+            dependencies: ["PersistenceCore", "SampleModels", "CSQLite", "LabSupport", "TestSupport"]
+        ),
+        // The lab's two tools, each tested beside the core rather than in its tests.
+        .testTarget(
+            name: "TraceViewsTests",
+            dependencies: ["PersistenceCore", "TraceViews", "SampleModels", "LabSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "InterleavingExplorerTests",
+            dependencies: ["PersistenceCore", "InterleavingExplorer", "SampleModels", "TestSupport"]
         ),
         .testTarget(
             name: "ConcurrencyDebugTestingTests",
