@@ -43,7 +43,7 @@ public struct EditScratchpad: Scenario {
             "Sources/PersistenceCore/PersistenceCore.docc/NestedContexts.md",
             "Sources/Scenarios/EditScratchpad/EditScratchpad+Outcome.swift",
             "Sources/Scenarios/EditScratchpad/EditScratchpad+Report.swift",
-            "Tests/PersistenceCoreTests/NestedContextTests.swift",
+            "Tests/PersistenceCoreTests/Nesting/NestedContextTests.swift",
         ])
 
     /// The items the store starts with.

@@ -49,7 +49,7 @@ public struct ReadsDuringImport: Scenario {
             "Sources/PersistenceCore/Context/ModelContext+QueryGeneration.swift",
             "Sources/Scenarios/ReadsDuringImport/ReadsDuringImport+Outcome.swift",
             "Sources/Scenarios/ReadsDuringImport/ReadsDuringImport+Report.swift",
-            "Tests/PersistenceCoreTests/ReadersTests.swift",
+            "Tests/PersistenceCoreTests/Store/ReadersTests.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 

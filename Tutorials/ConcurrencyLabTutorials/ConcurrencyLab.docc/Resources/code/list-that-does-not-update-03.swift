@@ -48,7 +48,7 @@ public struct ListThatDoesNotUpdate: Scenario {
             "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
             "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Outcome.swift",
             "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Report.swift",
-            "Tests/PersistenceCoreTests/ResultsObserverTests.swift",
+            "Tests/PersistenceCoreTests/Observing/ResultsObserverTests.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 

@@ -55,7 +55,7 @@ public struct WidgetChange: Scenario {
             "Sources/Scenarios/WidgetChange/WidgetChange+SwiftData.swift",
             "Sources/Scenarios/WidgetChange/WidgetChange+Outcome.swift",
             "Sources/Scenarios/WidgetChange/WidgetChange+Report.swift",
-            "Tests/PersistenceCoreTests/HistoryTests.swift",
+            "Tests/PersistenceCoreTests/History/HistoryTests.swift",
             "Tests/ScenariosTests/LessonChecksTests.swift",
         ])
 
