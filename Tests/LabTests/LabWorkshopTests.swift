@@ -136,6 +136,29 @@ struct LabWorkshopTests {
         #expect(lesson.status == 0)
     }
 
+    /// What keeps a half-typed exercise from breaking `swift test` and `swift run lab`: no
+    /// target compiles it.
+    @Test("The package leaves every exercise file out of the Workshop target, and compiles its solution and checker")
+    func exercisesAreInNoTarget() async throws {
+        struct Manifest: Decodable {
+            struct Target: Decodable { let name: String; let exclude: [String] }
+            let targets: [Target]
+        }
+        // A scratch path of its own: `swift test`, which runs this, holds the package's own.
+        let scratch = TemporaryDirectory()
+        let dump = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                              ["swift", "package", "--package-path", PackageRoot.url.path,
+                                               "--scratch-path", scratch.url.path, "dump-package"], within: .seconds(120))
+        #expect(dump.status == 0, "\(dump.standardError)")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(dump.standardOutput.utf8))
+        let workshop = try #require(manifest.targets.first { $0.name == "Workshop" })
+        for exercise in WorkshopCatalog.all {
+            let inTarget = String(exercise.file.dropFirst("Tutorials/Workshop/".count))
+            #expect(workshop.exclude.contains(inTarget), "\(exercise.file) is compiled into Workshop")
+            #expect(!workshop.exclude.contains { $0.hasSuffix("+Solution.swift") || $0.hasSuffix("Checker.swift") })
+        }
+    }
+
     @Test("lab workshop reset restores the shipped file and keeps the learner's version")
     func reset() async throws {
         let copy = try WorkshopCopy()
