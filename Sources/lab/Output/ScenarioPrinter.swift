@@ -77,7 +77,7 @@ struct ScenarioPrinter {
 
     /// `line`, at most 100 columns: cut with "…" when longer.
     static func fit(_ line: String) -> String {
-        line.count <= 100 ? line : String(line.prefix(99)) + "…"
+        CourseMap.clip(line, to: 100)
     }
 
     func failure(_ error: Error, info: ScenarioInfo) {
