@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabSupport
 
 /// `lab`: the command-line course. With no arguments it shows the course and runs the next lesson.
 @main

@@ -1,5 +1,4 @@
 import Foundation
-@testable import lab
 import Scenarios
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabSupport
 import Scenarios
 
 /// `lab bench`: the main queue versus the background, timed in this process.

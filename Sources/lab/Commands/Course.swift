@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabSupport
 import Scenarios
 
 /// `lab` (no command): the first screen (the course, the chapters with progress, the next step),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabSupport
 import Scenarios
 
 /// `lab explain <id>`: the rule, which framework each way is, the why, and where to look.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabSupport
 import PersistenceCore
 
 /// `lab inspect [STORE]`: the Core Data–like layout of a store file.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabSupport
 import Scenarios
 
 /// `lab list`: the course map, each lesson with what you have done of it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabSupport
 import PersistenceCore
 import TraceViews
 import Scenarios

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Scenarios
 import Workshop
 
@@ -47,7 +48,7 @@ struct CourseMap {
             let ids = chapter.lessons.map { $0.info.id }
             let seen = ids.filter(progress.lessonsSeen.contains).count
             let done = ids.filter(progress.exercisesDone.contains).count
-            let title = Self.clip("\(chapter.article.rawValue) \(chapter.article.title)", to: 58)
+            let title = Terminal.clip("\(chapter.article.rawValue) \(chapter.article.title)", to: 58)
             let counts = "lessons \(seen)/\(ids.count)  exercises \(done)/\(ids.count)"
             let mark = seen == ids.count ? terminal.paint("✓", .green) : " "
             return " \(mark) \(offset + 1). " + title.padding(toLength: 60, withPad: " ", startingAt: 0) + terminal.paint(counts, .gray)
@@ -60,14 +61,14 @@ struct CourseMap {
         let width = ScenarioCatalog.infos.map(\.id.count).max() ?? 0
         var number = 0
         for (offset, chapter) in ScenarioCatalog.chapters.enumerated() {
-            lines.append(terminal.bold(Self.clip("\(offset + 1). \(chapter.article.citation)", to: 100)))
+            lines.append(terminal.bold(Terminal.clip("\(offset + 1). \(chapter.article.citation)", to: 100)))
             for lesson in chapter.lessons {
                 number += 1
                 let info = lesson.info
                 let seen = progress.lessonsSeen.contains(info.id) ? terminal.paint("seen", .green) : terminal.paint("    ", .gray)
                 let exercise = progress.exercisesDone.contains(info.id) ? terminal.paint("exercise done ", .green) : terminal.paint("exercise to do", .gray)
                 let id = info.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                let title = Self.clip(info.title, to: 100 - 6 - width - 2 - 4 - 2 - 14 - 2)
+                let title = Terminal.clip(info.title, to: 100 - 6 - width - 2 - 4 - 2 - 14 - 2)
                 lines.append(String(format: "  %2d. ", number) + terminal.paint(id, .cyan) + "  " + seen + "  " + exercise + "  " + title)
             }
         }
@@ -88,10 +89,5 @@ struct CourseMap {
         lines.append(terminal.paint("  (all of this lesson: lab run \(id) --verbose; the course in a browser:", .gray))
         lines.append(terminal.paint("  swift package --disable-sandbox preview-documentation --target ConcurrencyLabTutorials)", .gray))
         return lines
-    }
-
-    /// `text`, cut to `count` characters with "…".
-    static func clip(_ text: String, to count: Int) -> String {
-        text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// `--json`: every command's result as one JSON document on standard output.
 enum JSONOutput {

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Workshop
 
 /// Prints the workshop for people.
@@ -15,7 +16,7 @@ struct WorkshopPrinter {
             let id = status.id.padding(toLength: width, withPad: " ", startingAt: 0)
             let started = status.untouched == true && !status.isDone ? terminal.paint("  (not started)", .gray) : ""
             terminal.line(String(format: "%2d. ", offset + 1) + mark(status) + "  " + terminal.paint(id, .cyan) + "  "
-                + CourseMap.clip(status.title, to: 100 - 4 - 8 - 2 - width - 2 - started.count) + started)
+                + Terminal.clip(status.title, to: 100 - 4 - 8 - 2 - width - 2 - started.count) + started)
         }
         terminal.line()
         guard let next = statuses.first(where: { !$0.isDone }) else {

@@ -1,32 +1,36 @@
 import Foundation
-import Scenarios
+import LabSupport
 
 /// Prints lessons for people: titles, the wrong way, the right way, the why, the numbers, the checks.
 ///
 /// By default a lesson fits the eye: at most ``lessonLineBudget`` lines, each way's first
 /// observations, the first numbers, and every check on a line of its own; what is left out is
 /// counted, and `--verbose` (or `lab explain <id>`) shows it all.
-struct ScenarioPrinter {
+public struct ScenarioPrinter {
     let terminal = Terminal.standardOutput
     /// Everything, as recorded: every observation, number and check in full.
-    var verbose = false
+    public var verbose = false
+
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
 
     /// The most lines one lesson prints by default, its header included.
-    static let lessonLineBudget = 60
+    public static let lessonLineBudget = 60
     /// The widest line, at 100 columns.
-    static let width = 94
+    public static let width = 94
 
-    func header(_ info: ScenarioInfo, position: Int, of total: Int) {
+    public func header(_ info: ScenarioInfo, position: Int, of total: Int) {
         terminal.line(terminal.bold(terminal.paint("━━ \(position)/\(total) \(info.id)", .cyan)) + terminal.bold("  \(info.title)"))
         terminal.line(terminal.paint(Self.fit("   from " + info.articles.map(\.citation).joined(separator: "; ")), .gray))
     }
 
-    func report(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) {
+    public func report(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) {
         for line in lines(report, info: info, seconds: seconds) { terminal.line(line) }
     }
 
     /// The lines of `report` after its header, painted for this terminal.
-    func lines(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) -> [String] {
+    public func lines(_ report: ScenarioReport, info: ScenarioInfo, seconds: Double) -> [String] {
         var lines: [String] = []
         var leftOut = 0
         let observations = verbose ? Int.max : 3, wrapped = verbose ? Int.max : 2, numbers = verbose ? Int.max : 4
@@ -76,11 +80,11 @@ struct ScenarioPrinter {
     }
 
     /// `line`, at most 100 columns: cut with "…" when longer.
-    static func fit(_ line: String) -> String {
-        CourseMap.clip(line, to: 100)
+    public static func fit(_ line: String) -> String {
+        Terminal.clip(line, to: 100)
     }
 
-    func failure(_ error: Error, info: ScenarioInfo) {
+    public func failure(_ error: Error, info: ScenarioInfo) {
         terminal.line("   " + terminal.paint("✗ the scenario could not run: \(error)", .red))
         terminal.line()
     }
@@ -91,7 +95,7 @@ struct ScenarioPrinter {
         return ["   • " + first.dropFirst(5)] + lines.dropFirst()
     }
 
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: abs(value) >= 100 ? "%.0f" : "%.2f", value)
     }
