@@ -104,7 +104,8 @@ let package = Package(
         ),
         // tutorial:end import-helpers
         // What the lessons, the workshop, `lab` and the tests share that is not persistence: where
-        // the package's files are, and one way to start a child process and read what it prints.
+        // the package's files are, and one way to start a child process and read what it prints
+        // (whose state is behind the core's one lock type, `Locked`: all it imports of the core).
         .target(
             name: "LabSupport",
             dependencies: ["PersistenceCore"]
@@ -139,6 +140,7 @@ let package = Package(
         .executableTarget(
             name: "lab",
             dependencies: [
+                "lesson-helper",  // built with lab: the lessons start it
                 "PersistenceCore",
                 "TraceViews",
                 "InterleavingExplorer",
@@ -151,6 +153,12 @@ let package = Package(
             // exercise finds the core and its checker among lab's own symbols (a Mac's linker
             // exports them already).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+        ),
+        // The second process of a lesson that needs one (a widget writing the app's store, a hang
+        // that must not happen in the process that reports it): the lessons start it, never `lab`.
+        .executableTarget(
+            name: "lesson-helper",
+            dependencies: ["Scenarios"]
         ),
         // A helper process for the store tests: an importer to kill mid-save, a holder of the
         // store's write lock, an opener running as another user. `swift test` builds it next to the
@@ -184,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "SampleModels", "PersistenceCore", "TraceViews", "LabSupport", "TestSupport"]
+            dependencies: ["Scenarios", "lesson-helper", "SampleModels", "PersistenceCore", "TraceViews", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "LabTests",
@@ -192,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkshopTests",
-            dependencies: ["Workshop", "SampleModels", "PersistenceCore", "LabSupport", "TestSupport"]
+            dependencies: ["Workshop", "lesson-helper", "SampleModels", "PersistenceCore", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "TutorialsTests",

@@ -13,7 +13,7 @@ struct Lab: AsyncParsableCommand {
             not seen against a SQLite file store: what happened the wrong way, what happened the \
             right way, and why. `lab run --all` runs every lesson.
             """,
-        subcommands: [Course.self, Next.self, List.self, ProgressCommand.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self, StarvePool.self, NestedDeadlockCommand.self, WidgetWrite.self],
+        subcommands: [Course.self, Next.self, List.self, ProgressCommand.self, Run.self, Explain.self, Explore.self, Bench.self, Timeline.self, TraceLesson.self, Why.self, Inspect.self, Workshop.self],
         defaultSubcommand: Course.self
     )
 

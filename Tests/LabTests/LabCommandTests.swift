@@ -229,17 +229,17 @@ extension LabCommandTests {
         #expect(try await LabProcess.run(["trace", "change-merging", "--format", "card", "-o", file.path]).status == 2)
     }
 
-    @Test("lab timeline --reads-during-import and --list-that-does-not-update draw those lessons' traced lanes")
+    @Test("lab timeline --lesson draws a timeline lesson's traced lanes (reads-during-import, list-that-does-not-update), and names them for any other")
     func lessonTimelines() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-reads-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let reads = try await LabProcess.run(["timeline", "--reads-during-import", "--svg", file.path, "--items", "2000", "--in-memory"])
+        let reads = try await LabProcess.run(["timeline", "--lesson", "reads-during-import", "--svg", file.path, "--items", "2000", "--in-memory"])
         #expect(reads.status == 0, "\(reads.standardError)")
         var document = try XMLDocument(contentsOf: file)
         #expect(try !document.nodes(forXPath: "//*[@data-lane='importer']").isEmpty)
         #expect(try !document.nodes(forXPath: "//*[@data-lane='item list (main context)']").isEmpty)
 
-        let list = try await LabProcess.run(["timeline", "--list-that-does-not-update", "--svg", file.path, "--in-memory"])
+        let list = try await LabProcess.run(["timeline", "--lesson", "list-that-does-not-update", "--svg", file.path, "--in-memory"])
         #expect(list.status == 0, "\(list.standardError)")
         #expect(list.standardOutput.contains("2 of 5 without merging, 2 of 3 with automatic merging, 3 of 3 with the batch merged by hand"))
         document = try XMLDocument(contentsOf: file)
@@ -249,6 +249,11 @@ extension LabCommandTests {
         }
         #expect(try deliveries("list (view context), automatic merging") > 0)
         #expect(try deliveries("list (view context), batch merged by hand") > 0)
+
+        let other = try await LabProcess.run(["timeline", "--lesson", "deleted-model", "--svg", file.path, "--in-memory"])
+        #expect(other.status != 0)
+        #expect(other.standardError.contains("draws list-that-does-not-update or reads-during-import"), "\(other.standardError)")
+        #expect(other.standardError.contains("lab trace deleted-model --format svg"))
     }
 }
 

@@ -25,7 +25,7 @@ struct LabWorkshopTests {
         #expect(WorkshopCatalog.all.map(\.id) == ScenarioCatalog.infos.map(\.id))
     }
 
-    @Test("The widget the lesson and widget-change's checker drive: a real lab widget-write commits and answers with its token")
+    @Test("The widget the lesson and widget-change's checker drive: a real lesson-helper widget-change commits and answers with its token")
     func widgetProcess() async throws {
         let directory = TemporaryDirectory()
         let store = directory.file("Widget.sqlite")

@@ -28,3 +28,20 @@ extension ListThatDoesNotUpdate {
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWay, measurements: measurements)
     }
 }
+
+extension ListThatDoesNotUpdate: ListLesson, TimelineLesson {
+    /// One list per way of merging.
+    public static var listLanes: [String] { Merging.allCases.map(listLane) }
+
+    /// The lesson is of fixed size.
+    public init(timelineItems items: Int) {
+        self.init()
+    }
+
+    public func timelineSummary(_ outcome: Outcome) -> String {
+        let reached = [outcome.noMerging, outcome.automaticMerging, outcome.batchMergedByHand]
+            .map { lane in "\(lane.steps.filter(\.delivered).count) of \(lane.steps.count)" }
+        return "changes that reached the list: \(reached[0]) without merging, "
+            + "\(reached[1]) with automatic merging, \(reached[2]) with the batch merged by hand"
+    }
+}

@@ -6,7 +6,7 @@ extension NestedDeadlock {
         let waiting = outcome.waiting, handing = outcome.handingOver
         let explored = outcome.exploredWaiting, fixed = outcome.exploredHandingOver
         var wrongWay = [
-            "In a child process (lab nested-deadlock waiting), gates made a parent's block and its child's block run at once: "
+            "In a child process (lesson-helper nested-deadlock waiting), gates made a parent's block and its child's block run at once: "
                 + "the parent's block called child.performAndWait, the child's block fetched through the parent. "
                 + (waiting.finished ? "They finished." : "Neither finished: the lesson stopped the process after \(Self.stallLimit)."),
             "Explored without gates: \(explored.deadlocked) of \(explored.schedules) schedules deadlocked, \(explored.finished) finished"
@@ -16,7 +16,7 @@ extension NestedDeadlock {
             wrongWay.append("The first deadlocked schedule (the explorer's timeline):\n" + timeline)
         }
         let rightWay = [
-            "The parent's block handed the child its work with child.perform and returned (lab nested-deadlock handing-over): "
+            "The parent's block handed the child its work with child.perform and returned (lesson-helper nested-deadlock handing-over): "
                 + (handing.finished ? "both blocks finished." : "it did not finish."),
             "Explored: \(fixed.deadlocked) of \(fixed.schedules) schedules deadlocked, \(fixed.finished) finished.",
         ]

@@ -10,7 +10,7 @@ import SampleModels
 /// A child context reads through its parent, on the parent's queue (Core Data fetches through a
 /// parent this way). So a parent's block that waits for its child (`child.performAndWait`) while
 /// the child's queue is busy with a fetch is two queues waiting for each other: neither ever runs
-/// again. The lesson runs it in a child process (`lab nested-deadlock`, ``NestedWaits``) with
+/// again. The lesson runs it in a child process (`lesson-helper nested-deadlock`, ``NestedWaits``) with
 /// gates that make both blocks run at once, stops it when it stalls, and runs the fix (the
 /// parent hands the child its work with `perform` and does not wait) to its end. Then it explores
 /// the same two blocks without gates over every schedule: some deadlock, and the explorer shows
@@ -38,7 +38,7 @@ public struct NestedDeadlock: Scenario {
         whereToLook: [
             "Sources/Scenarios/NestedDeadlock/NestedDeadlock.swift",
             "Sources/Scenarios/NestedDeadlock/NestedWaits.swift",
-            "Sources/lab/Commands/NestedDeadlockCommand.swift",
+            "Sources/lesson-helper/LessonHelper.swift",
             "Sources/PersistenceCore/Nesting/ModelContext+ParentView.swift",
             "Sources/InterleavingExplorer/Interleavings.swift",
             "Sources/Scenarios/NestedDeadlock/NestedDeadlock+Outcome.swift",
@@ -59,11 +59,10 @@ public struct NestedDeadlock: Scenario {
                 exploredHandingOver: try await Explored(Interleavings.explore(Self.explorationBody(.handingOver))))
     }
 
-    /// Starts `lab nested-deadlock <way>`, waits until both blocks run, then gives it
+    /// Starts `lesson-helper nested-deadlock <way>`, waits until both blocks run, then gives it
     /// ``stallLimit`` (waiting) or ``startLimit`` (handing over) to finish, and stops it if not.
     private func watchChild(_ way: NestedWaits.Way) async throws -> ChildRun {
-        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
-        let child = try ChildProcess(lab, ["nested-deadlock", way.rawValue])
+        let child = try Self.startSecondProcess([way.rawValue])
         let bothBusy = await child.nextLine(where: { $0 == NestedWaits.bothBusyLine }, within: Self.startLimit)
         let watched = ContinuousClock.now
         let done = await child.nextLine(where: { $0 == NestedWaits.doneLine },
@@ -72,7 +71,7 @@ public struct NestedDeadlock: Scenario {
         let end = await child.termination()
         // The child process in a trace: its own lane, from both blocks running to its end.
         TraceRecorder.span(done != nil ? "both blocks finished" : "both queues wait for each other: stopped by the lesson",
-                           on: "process lab nested-deadlock \(way.rawValue)", from: watched, to: .now)
+                           on: "process lesson-helper nested-deadlock \(way.rawValue)", from: watched, to: .now)
         return ChildRun(bothBusy: bothBusy != nil, finished: done != nil,
                         stoppedByTheLesson: done == nil && end?.bySignal == true && end?.status == SIGKILL)
     }

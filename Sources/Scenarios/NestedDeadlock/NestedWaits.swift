@@ -3,7 +3,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Two queues waiting for each other, or not: what `lab nested-deadlock` runs, in a child process
+/// Two queues waiting for each other, or not: what `lesson-helper nested-deadlock` runs, in a child process
 /// the lesson watches (the stall must never happen in the process that reports).
 ///
 /// A parent context and its child each run a block, and gates make both blocks run at once:
@@ -61,4 +61,15 @@ public enum NestedWaits {
         print(doneLine)
     }
     // tutorial:end child-process
+}
+
+extension NestedDeadlock: SecondProcessLesson {
+    /// `lesson-helper nested-deadlock waiting|handing-over`: both queues in a process of their own.
+    public static func secondProcess(_ arguments: [String], input: () -> String?, print: (String) -> Void) throws {
+        guard arguments.count == 1, let way = arguments.first.flatMap(NestedWaits.Way.init(rawValue:)) else {
+            let ways = NestedWaits.Way.allCases.map(\.rawValue).joined(separator: " or ")
+            throw ScenarioError.badArguments("nested-deadlock takes one argument, \(ways); it got \(arguments)")
+        }
+        try NestedWaits.run(way, print: print)
+    }
 }

@@ -55,3 +55,16 @@ extension ReadsDuringImport {
         String(format: "%.0f%%", share * 100)
     }
 }
+
+extension ReadsDuringImport: TimelineLesson {
+    public init(timelineItems items: Int) {
+        self.init(itemCount: items)
+    }
+
+    public func timelineSummary(_ outcome: Outcome) -> String {
+        let (shared, pool) = (outcome.sharedConnection, outcome.readerPool)
+        return "the list's longest frame took "
+            + String(format: "%.0f ms with one shared connection and %.0f ms with readers, ", shared.longestReadMilliseconds, pool.longestReadMilliseconds)
+            + String(format: "beside saves of %.0f and %.0f ms", shared.longestSaveMilliseconds, pool.longestSaveMilliseconds)
+    }
+}

@@ -10,7 +10,7 @@ extension StarvedPool {
         public var inPlace: InPlace
     }
 
-    /// One `lab starve-pool` child, as the lesson watched it.
+    /// One `lesson-helper starved-pool` child, as the lesson watched it.
     public struct ChildRun: Sendable, Codable, Hashable {
         /// What it printed once every pool thread had its task; nil if it never did.
         public var waitingLine: String?

@@ -5,14 +5,14 @@ extension StarvedPool {
     public func report(_ outcome: Outcome) -> ScenarioReport {
         let blocking = outcome.blocking, suspending = outcome.suspending
         let wrongWay = [
-            "lab starve-pool blocking: \"\(blocking.waitingLine ?? "(never filled the pool)")\".",
+            "lesson-helper starved-pool blocking: \"\(blocking.waitingLine ?? "(never filled the pool)")\".",
             blocking.finished
                 ? "It finished after all."
                 : String(format: "Then nothing: stalled after %.0f ms of watching; %@.", blocking.watchedMilliseconds,
                          blocking.stoppedByTheLesson ? "the lesson stopped it (SIGKILL)" : "it ended by itself"),
         ]
         let rightWay = [
-            "lab starve-pool suspending (await context.perform): \"\(suspending.waitingLine ?? "(never filled the pool)")\".",
+            "lesson-helper starved-pool suspending (await context.perform): \"\(suspending.waitingLine ?? "(never filled the pool)")\".",
             suspending.finished
                 ? String(format: "It printed done %.1f ms later and exited with status %d.", suspending.watchedMilliseconds, suspending.exitStatus ?? -1)
                 : "It did not finish.",

@@ -8,7 +8,7 @@ import SampleModels
 /// as threads, while the context's queue waits for work only a task can do, nothing can ever run
 /// again.
 ///
-/// The hang happens in a child process (`lab starve-pool`, see ``PoolStarver``) that the lesson
+/// The hang happens in a child process (`lesson-helper starved-pool`, see ``PoolStarver``) that the lesson
 /// watches with a time limit and stops; the same tasks with `await context.perform` finish. Then,
 /// in this process, where `performAndWait` is fine: on the context's own queue, and from a
 /// thread that is not a pool thread.
@@ -36,7 +36,7 @@ public struct StarvedPool: Scenario {
             "Sources/Scenarios/StarvedPool/StarvedPool.swift",
             "Sources/Scenarios/StarvedPool/PoolStarver.swift",
             "Sources/LabSupport/ChildProcess.swift",
-            "Sources/lab/Commands/StarvePool.swift",
+            "Sources/lesson-helper/LessonHelper.swift",
             "Sources/PersistenceCore/Context/ModelContext+Perform.swift",
             "Sources/PersistenceCore/Concurrency/QueueOwnership.swift",
             "Sources/Scenarios/StarvedPool/StarvedPool+Outcome.swift",
@@ -61,13 +61,12 @@ public struct StarvedPool: Scenario {
 
     // MARK: The wrong way and the right way, in a child
 
-    /// Starts `lab starve-pool`, waits for every pool thread to have its task, then gives the
+    /// Starts `lesson-helper starved-pool`, waits for every pool thread to have its task, then gives the
     /// child ``stallLimit`` (blocking) or ``startLimit`` (suspending) to finish, and stops it if
     /// it has not.
     private func watchChild(blocking: Bool) async throws -> ChildRun {
         let clock = ContinuousClock()
-        let lab = try BuiltProduct.url("lab", override: "LAB_EXECUTABLE")
-        let child = try ChildProcess(lab, ["starve-pool", blocking ? "blocking" : "suspending"])
+        let child = try Self.startSecondProcess([blocking ? "blocking" : "suspending"])
         let waiting = await child.nextLine(where: { $0.hasPrefix(PoolStarver.waitingPrefix) }, within: Self.startLimit)
         let filled = clock.now
         let done = await child.nextLine(where: { $0.hasPrefix(PoolStarver.doneLine) },

@@ -2,10 +2,13 @@
 public enum ScenarioError: Error, Sendable, CustomStringConvertible {
     /// A step did not produce what the demonstration needs, e.g. a missing object.
     case unexpected(String)
+    /// A second process was started with arguments its lesson does not take (see ``SecondProcessLesson``).
+    case badArguments(String)
 
     public var description: String {
         switch self {
         case .unexpected(let what): "The scenario went off script: \(what)"
+        case .badArguments(let what): "The second process cannot run: \(what)"
         }
     }
 }

@@ -31,3 +31,8 @@ extension WidgetChange {
         return ScenarioReport(wrongWay: wrongWay, rightWay: rightWayWithSwiftData, measurements: measurements)
     }
 }
+
+extension WidgetChange: ListLesson {
+    /// The app's list merging automatically only, and the one following history.
+    public static var listLanes: [String] { [automaticMergingListLane, historyListLane] }
+}

@@ -6,7 +6,7 @@ import SampleModels
 /// "My widget saved, and the app's list never changed": another process writes the store.
 ///
 /// The app shows a list on its view context, which merges every save automatically. A real
-/// second process, the widget (`lab widget-write`, ``WidgetWriter``), adds an item, renames one
+/// second process, the widget (`lesson-helper widget-change`, ``WidgetWriter``), adds an item, renames one
 /// and deletes one, in the same store file. Two lanes, the same three changes each:
 ///
 /// 1. **Automatic merging only**: the list never changes. `automaticallyMergesChangesFromParent`
@@ -47,7 +47,7 @@ public struct WidgetChange: Scenario {
             "Sources/Scenarios/WidgetChange/WidgetChange.swift",
             "Sources/Scenarios/WidgetChange/HistoryFollowingList.swift",
             "Sources/Scenarios/WidgetChange/WidgetWriter.swift",
-            "Sources/lab/Commands/WidgetWrite.swift",
+            "Sources/lesson-helper/LessonHelper.swift",
             "Sources/PersistenceCore/History/ModelContext+History.swift",
             "Sources/PersistenceCore/History/HistoryObserver.swift",
             "Sources/PersistenceCore/History/ModelContainer+RemoteChange.swift",

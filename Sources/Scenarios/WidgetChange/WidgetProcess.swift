@@ -3,7 +3,7 @@ import LabSupport
 import PersistenceCore
 
 /// The widget of the lesson widget-change, as the lesson and its workshop checker drive it: a
-/// real second process, `lab widget-write <store>`, that writes the app's store (``WidgetWriter``).
+/// real second process, `lesson-helper widget-change <store>`, that writes the app's store (``WidgetWriter``).
 ///
 /// It reads one command per line (`add <title>`, `rename <old>\t<new>`, `delete <title>`, `burst <n>`)
 /// and answers each, once the change is committed, with `committed <token as JSON> <seconds since 1970>`.
@@ -18,18 +18,23 @@ public struct WidgetProcess: Sendable {
     /// that it committed.
     package static let lane = "widget process"
 
-    /// Starts `lab widget-write` on the store file at `store`, and waits until it has opened it.
+    /// Starts the widget on the store file at `store`, and waits until it has opened it.
     package init(store: URL) async throws {
-        try await self.init(BuiltProduct.url("lab", override: "LAB_EXECUTABLE"), ["widget-write", store.path])
+        try await self.init(WidgetChange.startSecondProcess([store.path]))
     }
 
     /// Starts `executable` with `arguments` (and `environment` over this process's), a program
     /// that speaks ``WidgetWriter``'s protocol, and waits until it says it is ready.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String?] = [:]) async throws {
-        child = try ChildProcess(executable, arguments, environment: environment)
+        try await self.init(ChildProcess(executable, arguments, environment: environment))
+    }
+
+    /// Waits until the widget `child` says it is ready.
+    private init(_ child: ChildProcess) async throws {
+        self.child = child
         guard await child.nextLine(where: { $0 == WidgetWriter.readyLine }, within: Self.answerLimit) != nil else {
             child.kill()
-            throw Failure("the widget process (\(executable.path) \(arguments.joined(separator: " "))) did not start: \(await child.finished().standardError)")
+            throw Failure("the widget process (\(child.pid)) did not start: \(await child.finished().standardError)")
         }
     }
 

@@ -6,34 +6,33 @@ import TraceViews
 import Scenarios
 
 /// `lab why <lesson>`: runs a lesson under the trace recorder and says, for each change that did
-/// not reach a list, where its journey stopped.
+/// not reach a list, where its journey stopped. The lessons it explains are those whose lists miss
+/// changes (``ListLesson``): each names its lists' lanes.
 struct Why: AsyncParsableCommand {
+    /// The lessons whose lists miss changes, in course order.
+    static var lessons: [any ListLesson.Type] { ScenarioCatalog.all.compactMap { $0 as? any ListLesson.Type } }
+    static var lessonIDs: String { lessons.map { $0.info.id }.joined(separator: " or ") }
+
     static let configuration = CommandConfiguration(
         abstract: "Why didn't it update? Run a lesson traced and name the first missing link of each change its lists did not show.",
         discussion: """
-            Runs list-that-does-not-update (the default) or widget-change under the trace recorder, \
-            then follows every change another context saved, a batch request made or another process \
-            committed to each of the lesson's lists: saved, fetched from history, merged (or not, and \
-            why), delivered by the list's results observer (or not, and why). The same answers come \
-            from Trace.explain(_:in:) and Trace.undelivered(in:) in your own tests.
+            Runs a lesson whose lists miss changes (\(lessonIDs); the first is the default) under the \
+            trace recorder, then follows every change another context saved, a batch request made or \
+            another process committed to each of the lesson's lists: saved, fetched from history, \
+            merged (or not, and why), delivered by the list's results observer (or not, and why). The \
+            same answers come from Trace.explain(_:in:) and Trace.undelivered(in:) in your own tests.
             """)
 
-    @Argument(help: "The lesson: list-that-does-not-update or widget-change.")
-    var lesson: String = ListThatDoesNotUpdate.info.id
+    @Argument(help: ArgumentHelp("The lesson: \(lessonIDs).", valueName: "lesson"))
+    var lesson: String?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    /// The lessons whose lists miss changes, and the lanes of their lists.
-    private static let lessons: [String: [String]] = [
-        ListThatDoesNotUpdate.info.id: ListThatDoesNotUpdate.Merging.allCases.map(ListThatDoesNotUpdate.listLane),
-        WidgetChange.info.id: [WidgetChange.automaticMergingListLane, WidgetChange.historyListLane],
-    ]
-
     func run() async throws {
-        let type = try ScenarioLookup.find(lesson)
-        guard let lanes = Self.lessons[type.info.id] else {
-            throw LabFailure(message: "lab why explains \(Self.lessons.keys.sorted().joined(separator: " and ")), whose lists miss changes; '\(lesson)' has no list to explain (use `lab trace \(lesson)` to see its lanes)")
+        let type = try lesson.map(ScenarioLookup.find) ?? Self.lessons[0]
+        guard let lanes = (type as? any ListLesson.Type)?.listLanes else {
+            throw LabFailure(message: "lab why explains \(Self.lessonIDs), whose lists miss changes; '\(type.info.id)' has no list to explain (use `lab trace \(type.info.id)` to see its lanes)")
         }
         let environment = try store.environment()
         let (_, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }

@@ -21,13 +21,13 @@ extension RemoteChangeMerging {
 
 /// Opens a store file in a temporary folder as the app does: a list on the main context, which
 /// merges automatically, and items the app saved (author "app"). Then a real second process, the
-/// lesson's widget (`lab widget-write`), adds, renames and deletes an item; after each commit the
-/// checker calls `mergeRemoteChanges` with the token the app keeps, and compares the list with
-/// the store. Last, the app saves a change of its own, which automatic merging has shown already:
+/// lesson's widget (`lesson-helper widget-change`), adds, renames and deletes an item; after each
+/// commit the checker calls `mergeRemoteChanges` with the token the app keeps, and compares the
+/// list with the store. Last, the app saves a change of its own, which automatic merging has shown already:
 /// merging history then must not touch the list.
 ///
 /// ```
-/// // app (this process)                              widget (lab widget-write)
+/// // app (this process)                              widget (lesson-helper)
 /// // save bread, eggs, milk (author "app"); keep the newest token
 /// // list on the main context (merges automatically)
 /// //                                                 add cheese; commit

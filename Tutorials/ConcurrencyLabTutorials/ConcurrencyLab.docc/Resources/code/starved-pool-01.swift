@@ -4,7 +4,7 @@ import PersistenceCore
 import SampleModels
 
 /// Starves Swift's cooperative thread pool, or shows that suspending does not: what
-/// `lab starve-pool` runs, in a child process the lesson watches (the hang must never happen in
+/// `lesson-helper starved-pool` runs, in a child process the lesson watches (the hang must never happen in
 /// the process that reports).
 ///
 /// A context's queue is kept busy by a block that waits for a signal only a task can give. Then
@@ -16,7 +16,7 @@ import SampleModels
 /// - **suspending**: with `await context.perform`, each task suspends and gives its thread back;
 ///   the freeing task runs, the queue runs the tasks' blocks, and the process prints `done`.
 ///
-/// The calling thread must not be a pool thread (`lab`'s main thread is not): it waits, on
+/// The calling thread must not be a pool thread (the helper's main thread is not): it waits, on
 /// semaphores, until every task has started, and only then starts the freeing task, so the pool
 /// is full before it is asked for.
 public enum PoolStarver {
@@ -51,5 +51,15 @@ public enum PoolStarver {
         Task.detached { release.signal() }
         for _ in 0..<width { finished.wait() }
         print(doneLine)
+    }
+}
+
+extension StarvedPool: SecondProcessLesson {
+    /// `lesson-helper starved-pool blocking|suspending`: the pool starved in a process of its own.
+    public static func secondProcess(_ arguments: [String], input: () -> String?, print: (String) -> Void) throws {
+        guard arguments.count == 1, let way = arguments.first, ["blocking", "suspending"].contains(way) else {
+            throw ScenarioError.badArguments("starved-pool takes one argument, blocking or suspending; it got \(arguments)")
+        }
+        try PoolStarver.run(blocking: way == "blocking", print: print)
     }
 }

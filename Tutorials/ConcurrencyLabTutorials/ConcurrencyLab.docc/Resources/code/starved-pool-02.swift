@@ -1,5 +1,6 @@
 import Foundation
-import PersistenceCore
+// The core's one lock type, and nothing else of the core: the lab's support holds no persistence.
+import class PersistenceCore.Locked
 
 /// A process the lab starts: what it prints, line by line as it comes, and how it ended.
 ///

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 /// The widget of the lesson "widget-change": another process that writes the app's store, as a
-/// widget, a share extension or an App Intent does. `lab widget-write <store>` runs it.
+/// widget, a share extension or an App Intent does. `lesson-helper widget-change <store>` runs it.
 ///
 /// It reads one command per line on its input and answers each with one line once the change is
 /// committed, `committed <token> <seconds since 1970>`, so that the lesson can measure from the
@@ -83,6 +83,16 @@ public enum WidgetWriter {
     private static func split(_ text: String, at separator: Character) -> (String, String) {
         guard let index = text.firstIndex(of: separator) else { return (text, "") }
         return (String(text[..<index]), String(text[text.index(after: index)...]))
+    }
+}
+
+extension WidgetChange: SecondProcessLesson {
+    /// `lesson-helper widget-change <store>`: the widget, writing the store on each command it reads.
+    public static func secondProcess(_ arguments: [String], input: () -> String?, print: (String) -> Void) throws {
+        guard arguments.count == 1, let store = arguments.first else {
+            throw ScenarioError.badArguments("widget-change takes one argument, the store file; it got \(arguments)")
+        }
+        try WidgetWriter.run(store: URL(fileURLWithPath: store), input: input, print: print)
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
-import PersistenceCore
 
 /// The `ModelContainer.remoteChange` notifications posted for `container` from now on, as a
-/// stream: a lesson or a test awaits the next one instead of sleeping.
+/// stream: a lesson or a test awaits the next one instead of sleeping. For the package only: an
+/// app observes the notification (Apple's Foundation also has `notifications(named:object:)`,
+/// which Linux's lacks).
 package func remoteChanges(of container: ModelContainer) -> AsyncStream<ModelContainer.RemoteChange> {
     let (stream, continuation) = AsyncStream<ModelContainer.RemoteChange>.makeStream()
     let token = NotificationCenter.default.addObserver(forName: ModelContainer.remoteChange, object: container, queue: nil) { notification in

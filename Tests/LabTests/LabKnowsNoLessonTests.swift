@@ -1,0 +1,46 @@
+import Foundation
+import LabSupport
+import Scenarios
+import Testing
+
+/// `lab` reads what it needs from the lesson types (their info, ``ListLesson``,
+/// ``TimelineLesson``, ``SecondProcessLesson``): adding, renaming or removing a lesson never
+/// touches `Sources/lab`, and no library starts `lab` (lessons start `lesson-helper`).
+@Suite("lab names no lesson")
+struct LabKnowsNoLessonTests {
+    static func swiftFiles(under folder: String) -> [URL] {
+        let root = PackageRoot.file(folder)
+        return (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "swift" }
+    }
+
+    @Test("No lesson id and no lesson type is written in Sources/lab")
+    func noLessonInLab() throws {
+        let files = Self.swiftFiles(under: "Sources/lab")
+        #expect(files.count > 10)
+        var found: [String] = []
+        for file in files {
+            let source = try String(contentsOf: file, encoding: .utf8)
+            for lesson in ScenarioCatalog.all {
+                let id = lesson.info.id, type = String(describing: lesson)
+                let names = [try Regex("(^|[^-a-z])\(id)($|[^-a-z])"), try Regex("\\b\(type)\\b")]
+                for name in names where source.contains(name) {
+                    found.append("\(file.lastPathComponent): \(id)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "lesson named in Sources/lab: \(found)")
+    }
+
+    @Test("No library target starts lab: the lessons' second processes run in lesson-helper")
+    func noLibraryStartsLab() throws {
+        var found: [String] = []
+        for folder in ["Sources/Scenarios", "Sources/LabSupport", "Sources/PersistenceCore", "Tutorials/Workshop", "Sources/TraceViews"] {
+            for file in Self.swiftFiles(under: folder) {
+                let source = try String(contentsOf: file, encoding: .utf8)
+                if source.contains("BuiltProduct.url(\"lab\"") { found.append(file.lastPathComponent) }
+            }
+        }
+        #expect(found.isEmpty, "these start lab: \(found)")
+    }
+}
