@@ -9,7 +9,7 @@ let package = Package(
     products: [
         .library(name: "PersistenceCore", targets: ["PersistenceCore"]),
         .library(name: "SampleModels", targets: ["SampleModels"]),
-        .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Lessons", targets: ["Lessons"]),
         .library(name: "Workshop", targets: ["Workshop"]),
         .library(name: "ConcurrencyDebugTesting", targets: ["ConcurrencyDebugTesting"]),
         .library(name: "TraceViews", targets: ["TraceViews"]),
@@ -112,18 +112,18 @@ let package = Package(
         ),
         // One folder per article case: the wrong way, the right way, and what happened.
         .target(
-            name: "Scenarios",
+            name: "Lessons",
             dependencies: [
                 "PersistenceCore", "SampleModels", "LabSupport", "InterleavingExplorer",
                 "ImportHelperSwift6", "ImportHelperNonisolatedNonsending", "ImportHelperDefaultMainActor",
             ],
             exclude: ["CompilerLessons/Snippets", "NonisolatedAsync/Snippets"]
         ),
-        // The DocC course (a chapter per article, a tutorial per scenario) and the code its steps
+        // The DocC course (a chapter per article, a tutorial per lesson) and the code its steps
         // show, compiled here so that it cannot drift (see Tutorials/README.md).
         .target(
             name: "ConcurrencyLabTutorials",
-            dependencies: ["PersistenceCore", "SampleModels", "Scenarios"],
+            dependencies: ["PersistenceCore", "SampleModels", "Lessons"],
             path: "Tutorials/ConcurrencyLabTutorials",
             exclude: ["Steps/snippets.txt"]
         ),
@@ -132,8 +132,8 @@ let package = Package(
         // compiles each on its own when asked, so a half-typed one breaks nothing else.
         .target(
             name: "Workshop",
-            // Scenarios: the lessons' own helpers a checker reuses (widget-change's WidgetProcess).
-            dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Scenarios", "InterleavingExplorer"],
+            // Lessons: the lessons' own helpers a checker reuses (widget-change's WidgetProcess).
+            dependencies: ["PersistenceCore", "SampleModels", "LabSupport", "Lessons", "InterleavingExplorer"],
             path: "Tutorials/Workshop",
             exclude: workshopExercises
         ),
@@ -145,7 +145,7 @@ let package = Package(
                 "TraceViews",
                 "InterleavingExplorer",
                 "LabSupport",
-                "Scenarios",
+                "Lessons",
                 "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -158,7 +158,7 @@ let package = Package(
         // that must not happen in the process that reports it): the lessons start it, never `lab`.
         .executableTarget(
             name: "lesson-helper",
-            dependencies: ["Scenarios"]
+            dependencies: ["Lessons"]
         ),
         // A helper process for the store tests: an importer to kill mid-save, a holder of the
         // store's write lock, an opener running as another user. `swift test` builds it next to the
@@ -191,12 +191,12 @@ let package = Package(
             dependencies: ["PersistenceCore", "ConcurrencyDebugTesting", "TestSupport"]
         ),
         .testTarget(
-            name: "ScenariosTests",
-            dependencies: ["Scenarios", "lesson-helper", "SampleModels", "PersistenceCore", "TraceViews", "LabSupport", "TestSupport"]
+            name: "LessonsTests",
+            dependencies: ["Lessons", "lesson-helper", "SampleModels", "PersistenceCore", "TraceViews", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "LabTests",
-            dependencies: ["lab", "Scenarios", "SampleModels", "PersistenceCore", "Workshop", "LabSupport", "TestSupport"]
+            dependencies: ["lab", "Lessons", "SampleModels", "PersistenceCore", "Workshop", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "WorkshopTests",
@@ -204,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TutorialsTests",
-            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Scenarios", "Workshop", "LabSupport", "TestSupport"]
+            dependencies: ["ConcurrencyLabTutorials", "SampleModels", "Lessons", "Workshop", "LabSupport", "TestSupport"]
         ),
         .testTarget(
             name: "PersistenceCoreMacrosTests",

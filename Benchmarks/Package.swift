@@ -41,7 +41,7 @@ let package = Package(
                 // The explorer's own speed (InterleavingsBenchmarks).
                 .product(name: "InterleavingExplorer", package: "ConcurrencyLab"),
                 // The lessons' MainQueueHeartbeat: one heartbeat for the lessons and the benchmarks.
-                .product(name: "Scenarios", package: "ConcurrencyLab"),
+                .product(name: "Lessons", package: "ConcurrencyLab"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -52,7 +52,7 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
-        // One scenario at a time, for valgrind's callgrind (see README.md, "Profiling").
+        // One benchmark scenario at a time, for valgrind's callgrind (see README.md, "Profiling").
         .executableTarget(
             name: "profile",
             dependencies: [

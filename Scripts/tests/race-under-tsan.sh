@@ -3,7 +3,7 @@
 #
 # The race: two threads each run `item.count += 1` on the same model of a private context, with
 # ConcurrencyDebug off and no perform: they read and write the model's attribute storage at the
-# same time. The test that runs it (Tests/ScenariosTests/WrongQueueMutationRaceDemoTests.swift)
+# same time. The test that runs it (Tests/LessonsTests/WrongQueueMutationRaceDemoTests.swift)
 # is disabled unless LAB_RACE_DEMO=1, so neither `swift test` nor the suite's
 # `swift test --sanitize=thread` ever runs it; this script sets the variable.
 #

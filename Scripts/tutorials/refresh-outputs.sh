@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Runs every scenario once with `lab` (course size, in memory) and writes what it reported into
+# Runs every lesson once with `lab` (course size, in memory) and writes what it reported into
 # the DocC catalog, where the tutorials' "what happens" steps show it:
 #   Resources/output/<id>-wrong-way.txt   the wrong way's observations
 #   Resources/output/<id>-right-way.txt   the right way's observations, then the numbers
 #   Resources/images/trace-<id>.svg       a traced run's lanes (`lab trace <id> --format svg`),
-#                                          for every scenario that runs contexts (not compiler-lessons)
+#                                          for every lesson that runs contexts (not compiler-lessons)
 #   Resources/images/course.svg, chapter-<name>.svg
 #                                          the course's cover (a lesson's traced lanes) and chapter
 #                                          thumbnails (a few lanes of a lesson, `--format card`), titled
-#                                          with what each teaches (when every scenario is refreshed)
+#                                          with what each teaches (when every lesson is refreshed)
 # The numbers are one run's on the machine that ran this script; commit the result.
-#   Scripts/tutorials/refresh-outputs.sh [--text-only] [id…]     (default: every scenario)
+#   Scripts/tutorials/refresh-outputs.sh [--text-only] [id…]     (default: every lesson)
 # --text-only records the outputs alone and leaves the pictures as they are (a change of words).
 # It builds `lab` in .build, or in the scratch path LAB_SCRATCH_PATH names (another build may be
 # using .build): LAB_SCRATCH_PATH=.build-mine Scripts/tutorials/refresh-outputs.sh widget-change
@@ -50,7 +50,7 @@ if [ ${#ids[@]} -eq 0 ]; then
     done < <("$lab" list --json | python3 -c 'import json,sys; print("\n".join(i["id"] for i in json.load(sys.stdin)))')
 fi
 if [ ${#ids[@]} -eq 0 ]; then
-    echo "refresh-outputs: lab list named no scenario" >&2
+    echo "refresh-outputs: lab list named no lesson" >&2
     exit 1
 fi
 for id in "${ids[@]}"; do
@@ -61,11 +61,11 @@ for id in "${ids[@]}"; do
     fi
     python3 - "$id" "$out" "/tmp/lab-output-$id.json" <<'PY'
 import json, sys, textwrap
-scenario, out, path = sys.argv[1], sys.argv[2], sys.argv[3]
+lesson, out, path = sys.argv[1], sys.argv[2], sys.argv[3]
 run = json.load(open(path))[0]
 report = run.get("report")
 if not report:
-    sys.exit(f"{scenario} did not run: {run.get('error')}")
+    sys.exit(f"{lesson} did not run: {run.get('error')}")
 
 def lines(items):
     text = []
@@ -78,7 +78,7 @@ def lines(items):
         text.append(bullet + "\n".join(wrapped) + "".join("\n" + indent + line for line in preformatted))
     return text
 
-header = f"$ swift run lab run {scenario}"
+header = f"$ swift run lab run {lesson}"
 wrong = [header, "", "✗ the wrong way"] + lines(report["wrongWay"])
 right = [header, "", "✓ the right way"] + lines(report["rightWay"])
 if report["measurements"]:
@@ -94,7 +94,7 @@ if report.get("checks"):
         claim = check["name"] + (f" ({values})" if values else "")
         wrapped = textwrap.wrap(claim, width=96, subsequent_indent="  ")
         right.append(("✓ " if check["holds"] else "✗ ") + "\n".join(wrapped))
-open(f"{out}/{scenario}-wrong-way.txt", "w").write("\n".join(wrong) + "\n")
-open(f"{out}/{scenario}-right-way.txt", "w").write("\n".join(right) + "\n")
+open(f"{out}/{lesson}-wrong-way.txt", "w").write("\n".join(wrong) + "\n")
+open(f"{out}/{lesson}-right-way.txt", "w").write("\n".join(right) + "\n")
 PY
 done

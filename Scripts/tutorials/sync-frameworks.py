@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes each tutorial's "Which framework." paragraph from its lesson's ScenarioInfo.frameworks.
+"""Writes each tutorial's "Which framework." paragraph from its lesson's LessonInfo.frameworks.
 
 The paragraph sits in the tutorial's @Intro, before "From article…": "Which framework. The wrong
 way: … The right way: …", word for word what `lab run` and `lab explain` print.

@@ -18,7 +18,7 @@ struct Lab: AsyncParsableCommand {
     )
 
     /// Parses, runs, and maps failures to the exit codes the course promises: 0 success, 1 a
-    /// failed scenario or bad input (one line, no trace), 2 a usage error.
+    /// failed lesson or bad input (one line, no trace), 2 a usage error.
     static func main() async {
         do {
             var command = try parseAsRoot()

@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import Lessons
 import TestSupport
 import Testing
 
@@ -17,8 +17,8 @@ struct CourseTests {
         let lessonStart = try #require(lines.firstIndex { $0.hasPrefix("━━ ") })
         #expect(lessonStart <= 40, "the first screen takes \(lessonStart) lines")
         #expect(lines[..<lessonStart].allSatisfy { $0.count <= 100 }, "the first screen is 100 columns wide")
-        #expect(lines.contains { $0.contains("0 of \(ScenarioCatalog.all.count) lessons seen") })
-        #expect(lines.filter { $0.hasPrefix("━━ ") } == ["━━ 1/\(ScenarioCatalog.all.count) wrong-queue-mutation  A model changed from another queue"])
+        #expect(lines.contains { $0.contains("0 of \(LessonCatalog.all.count) lessons seen") })
+        #expect(lines.filter { $0.hasPrefix("━━ ") } == ["━━ 1/\(LessonCatalog.all.count) wrong-queue-mutation  A model changed from another queue"])
         #expect(lines.contains("Next steps"))
         #expect(lines.contains { $0.contains("swift run lab workshop wrong-queue-mutation") })
         #expect(lines.allSatisfy { $0.count <= 100 }, "every line fits 100 columns")
@@ -26,8 +26,8 @@ struct CourseTests {
 
         let second = try await LabProcess.run(["--in-memory"], environment: progress)
         #expect(second.status == 0, "\(second.standardError)")
-        #expect(second.standardOutput.contains("1 of \(ScenarioCatalog.all.count) lessons seen"))
-        #expect(second.standardOutput.contains("━━ 2/\(ScenarioCatalog.all.count) task-vs-detached"))
+        #expect(second.standardOutput.contains("1 of \(LessonCatalog.all.count) lessons seen"))
+        #expect(second.standardOutput.contains("━━ 2/\(LessonCatalog.all.count) task-vs-detached"))
 
         let list = try await LabProcess.run(["list"], environment: progress)
         #expect(list.standardOutput.contains(/wrong-queue-mutation +seen/))
@@ -46,16 +46,16 @@ struct CourseTests {
 
     @Test("A lesson with many observations still prints at most 60 lines by default, and every one with --verbose")
     func lessonFitsTheEye() {
-        let info = ScenarioCatalog.infos[0]
+        let info = LessonCatalog.infos[0]
         let long = String(repeating: "an observation that takes more than one line when it is wrapped at the terminal's width ", count: 3)
-        let report = ScenarioReport(
+        let report = LessonReport(
             wrongWay: Array(repeating: long, count: 30), rightWay: Array(repeating: long, count: 30),
             measurements: (0..<20).map { Measurement("a measurement \($0)", Double($0), unit: "ms") },
             checks: (0..<40).map { Check("claim \($0): " + long, holds: true) })
-        let lines = ScenarioPrinter().lines(report, info: info, seconds: 1)
-        #expect(lines.count + 2 <= ScenarioPrinter.lessonLineBudget)
+        let lines = LessonPrinter().lines(report, info: info, seconds: 1)
+        #expect(lines.count + 2 <= LessonPrinter.lessonLineBudget)
         #expect(lines.contains { $0.contains("lab run \(info.id) --verbose") })
-        let verbose = ScenarioPrinter(verbose: true).lines(report, info: info, seconds: 1)
+        let verbose = LessonPrinter(verbose: true).lines(report, info: info, seconds: 1)
         #expect(verbose.count > 200)
     }
 }

@@ -3,18 +3,18 @@ import Foundation
 import FoundationXML
 #endif
 import PersistenceCore
-import Scenarios
+import Lessons
 import Testing
 import TestSupport
 
 /// Each command run as a real process: its output and its exit code.
 @Suite("The lab command")
 struct LabCommandTests {
-    @Test("lab list prints every scenario in course order")
+    @Test("lab list prints every lesson in course order")
     func list() async throws {
         let result = try await LabProcess.run(["list"])
         #expect(result.status == 0)
-        let ids = ScenarioCatalog.infos.map(\.id)
+        let ids = LessonCatalog.infos.map(\.id)
         let positions = ids.compactMap { result.standardOutput.range(of: $0)?.lowerBound }
         #expect(positions.count == ids.count)
         #expect(positions == positions.sorted())
@@ -24,15 +24,15 @@ struct LabCommandTests {
     func listJSON() async throws {
         let result = try await LabProcess.run(["list", "--json"])
         #expect(result.status == 0)
-        let infos = try JSONDecoder().decode([ScenarioInfo].self, from: Data(result.standardOutput.utf8))
-        #expect(infos == ScenarioCatalog.infos)
+        let infos = try JSONDecoder().decode([LessonInfo].self, from: Data(result.standardOutput.utf8))
+        #expect(infos == LessonCatalog.infos)
     }
 
     @Test("lab explain prints the rule, the why and where to look")
     func explain() async throws {
         let result = try await LabProcess.run(["explain", "id-passing"])
         #expect(result.status == 0)
-        let info = try #require(ScenarioCatalog.scenario(id: "id-passing")).info
+        let info = try #require(LessonCatalog.lesson(id: "id-passing")).info
         #expect(result.standardOutput.contains("The rule"))
         #expect(result.standardOutput.contains(info.whereToLook[0]))
     }
@@ -58,7 +58,7 @@ struct LabCommandTests {
         #expect(noRace.standardError.contains("has no race to explore"))
     }
 
-    @Test("An unknown scenario id exits 1 and suggests the nearest ones")
+    @Test("An unknown lesson id exits 1 and suggests the nearest ones")
     func unknownID() async throws {
         let result = try await LabProcess.run(["explain", "merge-conflict"])
         #expect(result.status == 1)
@@ -73,7 +73,7 @@ struct LabCommandTests {
         #expect(try await LabProcess.run(["--store", "/tmp", "--in-memory"]).status == 2)
     }
 
-    @Test("lab run --json runs the named scenario and reports it demonstrated")
+    @Test("lab run --json runs the named lesson and reports it demonstrated")
     func runJSON() async throws {
         let result = try await LabProcess.run(["run", "merge-conflicts", "--in-memory", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -146,8 +146,8 @@ struct LabCommandTests {
 
 /// A run as `--json` prints it.
 struct DecodedRun: Decodable {
-    let info: ScenarioInfo
-    let report: ScenarioReport?
+    let info: LessonInfo
+    let report: LessonReport?
     let error: String?
     let seconds: Double
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import Testing
 
 /// `lab` reads what it needs from the lesson types (their info, ``ListLesson``,
@@ -21,7 +21,7 @@ struct LabKnowsNoLessonTests {
         var found: [String] = []
         for file in files {
             let source = try String(contentsOf: file, encoding: .utf8)
-            for lesson in ScenarioCatalog.all {
+            for lesson in LessonCatalog.all {
                 let id = lesson.info.id, type = String(describing: lesson)
                 let names = [try Regex("(^|[^-a-z])\(id)($|[^-a-z])"), try Regex("\\b\(type)\\b")]
                 for name in names where source.contains(name) {
@@ -35,7 +35,7 @@ struct LabKnowsNoLessonTests {
     @Test("No library target starts lab: the lessons' second processes run in lesson-helper")
     func noLibraryStartsLab() throws {
         var found: [String] = []
-        for folder in ["Sources/Scenarios", "Sources/LabSupport", "Sources/PersistenceCore", "Tutorials/Workshop", "Sources/TraceViews"] {
+        for folder in ["Sources/Lessons", "Sources/LabSupport", "Sources/PersistenceCore", "Tutorials/Workshop", "Sources/TraceViews"] {
             for file in Self.swiftFiles(under: folder) {
                 let source = try String(contentsOf: file, encoding: .utf8)
                 if source.contains("BuiltProduct.url(\"lab\"") { found.append(file.lastPathComponent) }

@@ -13,7 +13,7 @@ struct LabSpellingTests {
     static func learnerTexts() throws -> [URL] {
         let root = PackageRoot.url
         var files = [root.appendingPathComponent("README.md")]
-        for folder in ["Tutorials", "Sources/Scenarios", "Sources/lab"] {
+        for folder in ["Tutorials", "Sources/Lessons", "Sources/lab"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 let path = url.path

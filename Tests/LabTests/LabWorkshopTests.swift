@@ -2,7 +2,7 @@ import Foundation
 import LabSupport
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 import TestSupport
 import Testing
 import Workshop
@@ -22,7 +22,7 @@ struct LabWorkshopTests {
 
     @Test("The workshop has one exercise per lesson, with the lesson's id, in the catalog's order")
     func oneOrder() {
-        #expect(WorkshopCatalog.all.map(\.id) == ScenarioCatalog.infos.map(\.id))
+        #expect(WorkshopCatalog.all.map(\.id) == LessonCatalog.infos.map(\.id))
     }
 
     @Test("The widget the lesson and widget-change's checker drive: a real lesson-helper widget-change commits and answers with its token")

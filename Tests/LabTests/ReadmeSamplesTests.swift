@@ -1,6 +1,6 @@
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import TestSupport
 import Testing
 

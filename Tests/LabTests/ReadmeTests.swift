@@ -1,6 +1,6 @@
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import Testing
 import Workshop
 
@@ -14,7 +14,7 @@ struct ReadmeTests {
     @Test("The excerpt of lab's output counts every lesson of the catalog")
     func lessonCount() throws {
         let counted = try #require(Self.numbers(after: "━━ 1/", in: Self.readme).first)
-        #expect(counted == ScenarioCatalog.all.count)
+        #expect(counted == LessonCatalog.all.count)
     }
 
     @Test("The workshop's exercises are counted as the workshop's catalog has them")

@@ -1,29 +1,29 @@
 import ConcurrencyLabTutorials
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import TestSupport
 import Testing
 import Workshop
 
-/// Every lesson of the scenario catalog has each piece CONTRIBUTING.md's "Adding a lesson" lists:
+/// Every lesson of the lesson catalog has each piece CONTRIBUTING.md's "Adding a lesson" lists:
 /// `swift test --filter LessonIsWholeTests` is the one command that says a lesson is whole, and
 /// names the pieces it lacks.
 ///
 /// The lesson's own tests need nothing here: both test runners walk the catalog.
 @Suite("Every lesson is whole")
 struct LessonIsWholeTests {
-    @Test("The lesson's folder has its three files: the code, the outcome and its checks, the report", arguments: ScenarioCatalog.infos.map(\.id))
-    func scenarioFolder(_ id: String) throws {
-        let type = try #require(ScenarioCatalog.scenario(id: id))
+    @Test("The lesson's folder has its three files: the code, the outcome and its checks, the report", arguments: LessonCatalog.infos.map(\.id))
+    func lessonFolder(_ id: String) throws {
+        let type = try #require(LessonCatalog.lesson(id: id))
         let name = String(describing: type)
         for file in ["\(name).swift", "\(name)+Outcome.swift", "\(name)+Report.swift"] {
-            let path = "Sources/Scenarios/\(name)/\(file)"
+            let path = "Sources/Lessons/\(name)/\(file)"
             #expect(FileManager.default.fileExists(atPath: PackageRoot.file(path).path), "\(id): no \(path)")
         }
     }
 
-    @Test("The lesson has a tutorial in the table of contents, with its code, images and lab's recorded output", arguments: ScenarioCatalog.infos.map(\.id))
+    @Test("The lesson has a tutorial in the table of contents, with its code, images and lab's recorded output", arguments: LessonCatalog.infos.map(\.id))
     func tutorial(_ id: String) throws {
         let tutorial = Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial")
         try #require(FileManager.default.fileExists(atPath: tutorial.path), "\(id): no Tutorials/\(id).tutorial")
@@ -46,7 +46,7 @@ struct LessonIsWholeTests {
         }
     }
 
-    @Test("The lesson has a workshop exercise, its solution, its checker, and hints in the exercise file", arguments: ScenarioCatalog.infos.map(\.id))
+    @Test("The lesson has a workshop exercise, its solution, its checker, and hints in the exercise file", arguments: LessonCatalog.infos.map(\.id))
     func workshop(_ id: String) async throws {
         let exercise = try #require(WorkshopCatalog.exercise(id: id), "\(id): no exercise in WorkshopCatalog")
         let name = URL(fileURLWithPath: exercise.file).deletingPathExtension().lastPathComponent

@@ -1,19 +1,19 @@
 import ConcurrencyLabTutorials
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import Testing
 
-/// The course's table of contents, tutorials and resources agree with the scenario catalog.
+/// The course's table of contents, tutorials and resources agree with the lesson catalog.
 @Suite("The DocC course")
 struct TutorialCatalogTests {
-    @Test("Every scenario has exactly one tutorial, in a chapter of one of its articles")
-    func everyScenarioOnce() throws {
-        #expect(TutorialCatalog.scenarioIDs == ScenarioCatalog.infos.map(\.id), "the table of contents follows the catalog's order")
-        #expect(Set(TutorialCatalog.scenarioIDs).count == TutorialCatalog.scenarioIDs.count)
+    @Test("Every lesson has exactly one tutorial, in a chapter of one of its articles")
+    func everyLessonOnce() throws {
+        #expect(TutorialCatalog.lessonIDs == LessonCatalog.infos.map(\.id), "the table of contents follows the catalog's order")
+        #expect(Set(TutorialCatalog.lessonIDs).count == TutorialCatalog.lessonIDs.count)
         for chapter in TutorialCatalog.chapters {
-            for id in chapter.scenarioIDs {
-                let info = try #require(ScenarioCatalog.scenario(id: id)).info
+            for id in chapter.lessonIDs {
+                let info = try #require(LessonCatalog.lesson(id: id)).info
                 #expect(info.articles.contains(chapter.article), "\(id) is in the chapter of article \(chapter.article.rawValue)")
             }
         }
@@ -26,14 +26,14 @@ struct TutorialCatalogTests {
         #expect(chapters.count == TutorialCatalog.chapters.count)
         for (text, chapter) in zip(chapters, TutorialCatalog.chapters) {
             let references = Catalog.values(of: "tutorial", in: text).map { $0.replacing("doc:", with: "") }
-            #expect(references == chapter.scenarioIDs)
+            #expect(references == chapter.lessonIDs)
             #expect(Catalog.values(of: "@Image(source", in: text) == [chapter.image])
             #expect(FileManager.default.fileExists(atPath: Catalog.resources.appendingPathComponent("images/\(chapter.image)").path))
         }
     }
 
     @Test("Each tutorial shows code and output that exist, ends with assessments, and points to its exercise",
-          arguments: ScenarioCatalog.infos.map(\.id))
+          arguments: LessonCatalog.infos.map(\.id))
     func tutorial(_ id: String) throws {
         let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
         let files = Catalog.values(of: "file", in: text)
@@ -48,17 +48,17 @@ struct TutorialCatalogTests {
         #expect(text.contains("swift run lab workshop "), "the step that sends the learner to the exercise")
     }
 
-    @Test("Each tutorial's intro says which framework each way shows, in the words lab prints", arguments: ScenarioCatalog.infos.map(\.id))
+    @Test("Each tutorial's intro says which framework each way shows, in the words lab prints", arguments: LessonCatalog.infos.map(\.id))
     func frameworks(_ id: String) throws {
-        let info = try #require(ScenarioCatalog.scenario(id: id)?.info)
+        let info = try #require(LessonCatalog.lesson(id: id)?.info)
         let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
         let intro = String(text[..<(text.range(of: "@Section(")?.lowerBound ?? text.endIndex)])
         let words = intro.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("Which framework. The wrong way: \(info.frameworks.wrongWay) The right way: \(info.frameworks.rightWay)"),
-                "rewrite \(id).tutorial's 'Which framework.' paragraph from ScenarioInfo.frameworks")
+                "rewrite \(id).tutorial's 'Which framework.' paragraph from LessonInfo.frameworks")
     }
 
-    @Test("Every measured number a tutorial's prose quotes is one its recorded output shows", arguments: ScenarioCatalog.infos.map(\.id))
+    @Test("Every measured number a tutorial's prose quotes is one its recorded output shows", arguments: LessonCatalog.infos.map(\.id))
     func quotedNumbers(_ id: String) throws {
         let text = try Catalog.text(Catalog.docc.appendingPathComponent("Tutorials/\(id).tutorial"))
         let output = try ["wrong-way", "right-way"].map { try Catalog.text(Catalog.resources.appendingPathComponent("output/\(id)-\($0).txt")) }
@@ -74,7 +74,7 @@ struct TutorialCatalogTests {
         }
     }
 
-    @Test("Each scenario's recorded output is there, as lab printed it", arguments: ScenarioCatalog.infos.map(\.id))
+    @Test("Each lesson's recorded output is there, as lab printed it", arguments: LessonCatalog.infos.map(\.id))
     func recordedOutput(_ id: String) throws {
         for side in ["wrong-way", "right-way"] {
             let text = try Catalog.text(Catalog.resources.appendingPathComponent("output/\(id)-\(side).txt"))

@@ -3,7 +3,7 @@ import Workshop
 
 @Suite("The workshop catalog")
 struct WorkshopCatalogTests {
-    /// The order, one exercise per lesson of the scenario catalog, is LabTests' `oneOrder` (this
+    /// The order, one exercise per lesson of the lesson catalog, is LabTests' `oneOrder` (this
     /// target does not link the lessons).
     @Test("No two exercises share an id")
     func uniqueIDs() {

@@ -1,4 +1,4 @@
-/// Every workshop exercise, in course order (the scenario catalog's): one per lesson, with the
+/// Every workshop exercise, in course order (the lesson catalog's): one per lesson, with the
 /// lesson's id. `lab workshop` and the workshop
 /// tests read this list.
 ///

@@ -5,7 +5,7 @@ import GRDBSQLite
 import Observation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Target P11 and the cost of persistent history.
 ///

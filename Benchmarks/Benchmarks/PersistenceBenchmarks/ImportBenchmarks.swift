@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Target 1 and 2: importing 100k items (insert, then save) from the background, from the main
 /// queue, and through a model actor, beside the raw C API and GRDB; and how the main queue fares

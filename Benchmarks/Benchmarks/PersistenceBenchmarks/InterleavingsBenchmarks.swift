@@ -1,7 +1,7 @@
 import Benchmark
 import InterleavingExplorer
 import PersistenceCore
-import Scenarios
+import Lessons
 
 /// The explorer's speed (issue 35): how long it takes to run every schedule of a race, and how
 /// many schedules it runs per second.

@@ -1,5 +1,5 @@
 import Benchmark
-import Scenarios
+import Lessons
 
 /// The custom metrics the import benchmarks report, one value per iteration.
 extension BenchmarkMetric {

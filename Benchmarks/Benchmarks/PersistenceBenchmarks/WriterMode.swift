@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import Lessons
 
 /// P11's other process is this very executable, started again by the benchmark with
 /// ``variable`` naming a store: it then runs the widget-change lesson's writer (`WidgetWriter`)

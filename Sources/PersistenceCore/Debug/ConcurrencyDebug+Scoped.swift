@@ -5,7 +5,7 @@ extension ConcurrencyDebug {
     /// the violations recorded meanwhile.
     ///
     /// The mode is process-wide, so callers of this method take turns: two tests (or two
-    /// scenarios) that each want `.record` never switch it off under each other's feet.
+    /// lessons) that each want `.record` never switch it off under each other's feet.
     ///
     /// Inside `body`, the process-wide mode decides, even under
     /// ``withTaskMode(_:isolation:_:)``: a test that shows a violation on purpose runs it here.

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// The import `lab bench` measures and `lab timeline` draws: N items inserted and saved, in one
 /// of three places, while a heartbeat watches the main queue; and the background import again
@@ -60,7 +60,7 @@ enum ImportBench {
     }
 
     /// Imports `items` items at `place` into a fresh container from `environment`.
-    static func run(_ place: Place, items: Int, in environment: ScenarioEnvironment,
+    static func run(_ place: Place, items: Int, in environment: LessonEnvironment,
                     progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Result {
         let container = try environment.makeContainer(for: [Item.self], name: "bench-\(place.id)")
         let origin = Date(timeIntervalSinceReferenceDate: 0)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 
 /// `lab bench`: the main queue versus the background, timed in this process.
 struct Bench: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 
 /// `lab` (no command): the first screen (the course, the chapters with progress, the next step),
 /// then the next lesson not yet seen, then what to do after it.
@@ -41,12 +41,12 @@ struct Next: AsyncParsableCommand {
     }
 
     /// Runs `lesson`, records it as seen, and prints its next steps.
-    static func run(_ lesson: any Scenario.Type, store: StoreOptions, verbose: Bool) async throws {
+    static func run(_ lesson: any Lesson.Type, store: StoreOptions, verbose: Bool) async throws {
         let id = lesson.info.id
-        let runs = try await ScenarioRun.runAll([lesson], in: try store.environment(), json: false, verbose: verbose,
-                                                positions: [CourseMap.position(of: id)], total: ScenarioCatalog.all.count)
+        let runs = try await LessonRun.runAll([lesson], in: try store.environment(), json: false, verbose: verbose,
+                                                positions: [CourseMap.position(of: id)], total: LessonCatalog.all.count)
         try Progress.update { $0.markSeen(id) }
         CourseMap.nextSteps(after: id).forEach { Terminal.standardOutput.line($0) }
-        try ScenarioRun.check(runs)
+        try LessonRun.check(runs)
     }
 }

@@ -1,18 +1,18 @@
 import ArgumentParser
 import LabSupport
-import Scenarios
+import Lessons
 
 /// `lab explain <id>`: the rule, which framework each way is, the why, and where to look.
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Explain a scenario: why, the rule, where to look.")
+    static let configuration = CommandConfiguration(abstract: "Explain a lesson: why, the rule, where to look.")
 
-    @Argument(help: "A scenario id (see `lab list`).")
+    @Argument(help: "A lesson id (see `lab list`).")
     var id: String
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let info = try ScenarioLookup.find(id).info
+        let info = try LessonLookup.find(id).info
         if output.json { return try JSONOutput.print(info) }
         let terminal = Terminal.standardOutput
         terminal.line(terminal.bold(info.title) + terminal.paint("  (\(info.id))", .gray))

@@ -3,7 +3,7 @@ import Foundation
 import LabSupport
 import PersistenceCore
 import InterleavingExplorer
-import Scenarios
+import Lessons
 
 /// `lab explore [<id>]`: every race a lesson has, run in every schedule; `--save` keeps the first
 /// schedule that went wrong, `--replay` runs a kept one again.
@@ -48,7 +48,7 @@ struct Explore: AsyncParsableCommand {
 
     private func lessonIDs() throws -> [String] {
         guard let id else { return LessonExplorations.lessons }
-        _ = try ScenarioLookup.find(id)
+        _ = try LessonLookup.find(id)
         guard !LessonExplorations.of(id).isEmpty else {
             throw LabFailure(message: "'\(id)' has no race to explore; these do: \(LessonExplorations.lessons.joined(separator: ", "))")
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import LabSupport
-import Scenarios
+import Lessons
 
 /// `lab list`: the course map, each lesson with what you have done of it.
 struct List: ParsableCommand {
@@ -9,7 +9,7 @@ struct List: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        if output.json { return try JSONOutput.print(ScenarioCatalog.infos) }
+        if output.json { return try JSONOutput.print(LessonCatalog.infos) }
         let terminal = Terminal.standardOutput
         let map = CourseMap(progress: .load())
         map.map().forEach { terminal.line($0) }

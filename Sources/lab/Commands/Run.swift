@@ -1,5 +1,5 @@
 import ArgumentParser
-import Scenarios
+import Lessons
 
 /// `lab run <id>…`: the lessons named, in the order given; `lab run --all`: every one, in course order.
 struct Run: AsyncParsableCommand {
@@ -23,22 +23,22 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let types = all ? ScenarioCatalog.all : try ids.map(ScenarioLookup.find)
+        let types = all ? LessonCatalog.all : try ids.map(LessonLookup.find)
         let positions = types.map { CourseMap.position(of: $0.info.id) }
-        let runs = try await ScenarioRun.runAll(types, in: try store.environment(), json: output.json, verbose: verbose,
-                                                positions: positions, total: ScenarioCatalog.all.count)
+        let runs = try await LessonRun.runAll(types, in: try store.environment(), json: output.json, verbose: verbose,
+                                                positions: positions, total: LessonCatalog.all.count)
         try Progress.update { progress in for run in runs { progress.markSeen(run.info.id) } }
         if output.json { try JSONOutput.print(runs) }
-        try ScenarioRun.check(runs)
+        try LessonRun.check(runs)
     }
 }
 
 /// Finds a lesson by id, or fails with the nearest ids.
-enum ScenarioLookup {
-    static func find(_ id: String) throws -> any Scenario.Type {
-        if let type = ScenarioCatalog.scenario(id: id) { return type }
-        let nearest = ScenarioCatalog.suggestions(for: id)
+enum LessonLookup {
+    static func find(_ id: String) throws -> any Lesson.Type {
+        if let type = LessonCatalog.lesson(id: id) { return type }
+        let nearest = LessonCatalog.suggestions(for: id)
         let hint = nearest.isEmpty ? "see `lab list`" : "did you mean " + nearest.joined(separator: ", ") + "?"
-        throw LabFailure(message: "no scenario '\(id)': \(hint)")
+        throw LabFailure(message: "no lesson '\(id)': \(hint)")
     }
 }

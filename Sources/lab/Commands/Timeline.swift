@@ -3,14 +3,14 @@ import Foundation
 import LabSupport
 import PersistenceCore
 import TraceViews
-import Scenarios
+import Lessons
 
 /// `lab timeline --svg FILE`: article 004's Time Profiler picture, drawn by the trace recorder: the
 /// main queue's busy spans during a main-context import and during a background one; with
 /// `--lesson <id>`, that lesson's lanes (a ``TimelineLesson``), and a sentence of what they show.
 struct Timeline: AsyncParsableCommand {
     /// The lessons it draws, in course order.
-    static var lessons: [any TimelineLesson.Type] { ScenarioCatalog.all.compactMap { $0 as? any TimelineLesson.Type } }
+    static var lessons: [any TimelineLesson.Type] { LessonCatalog.all.compactMap { $0 as? any TimelineLesson.Type } }
     static var lessonIDs: String { lessons.map { $0.info.id }.joined(separator: " or ") }
 
     static let configuration = CommandConfiguration(
@@ -36,7 +36,7 @@ struct Timeline: AsyncParsableCommand {
     func run() async throws {
         let environment = try store.environment()
         if let lesson {
-            let type = try ScenarioLookup.find(lesson)
+            let type = try LessonLookup.find(lesson)
             guard let drawn = type as? any TimelineLesson.Type else {
                 throw LabFailure(message: "lab timeline --lesson draws \(Self.lessonIDs); for '\(type.info.id)' use `lab trace \(type.info.id) --format svg`")
             }
@@ -52,11 +52,11 @@ struct Timeline: AsyncParsableCommand {
                     + " of the background import")
     }
 
-    /// Runs `Lesson` traced and draws its lanes.
-    private func draw<Lesson: TimelineLesson>(_: Lesson.Type, in environment: ScenarioEnvironment) async throws {
-        let lesson = Lesson(timelineItems: size.items)
+    /// Runs the lesson `Drawn` traced and draws its lanes.
+    private func draw<Drawn: TimelineLesson>(_: Drawn.Type, in environment: LessonEnvironment) async throws {
+        let lesson = Drawn(timelineItems: size.items)
         let (outcome, trace) = try await TraceRecorder.record { try await lesson.run(in: environment) }
-        try finish(trace, title: "\(Lesson.info.id): \(Lesson.info.title)", summary: lesson.timelineSummary(outcome))
+        try finish(trace, title: "\(Drawn.info.id): \(Drawn.info.title)", summary: lesson.timelineSummary(outcome))
     }
 
     /// Writes the trace's picture and says what it shows.

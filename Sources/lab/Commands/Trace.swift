@@ -3,7 +3,7 @@ import Foundation
 import LabSupport
 import PersistenceCore
 import TraceViews
-import Scenarios
+import Lessons
 
 /// `lab trace <lesson> --format perfetto|text [-o FILE]`: runs a lesson under the trace recorder
 /// and writes where each piece of its work ran, a lane per queue and context.
@@ -55,9 +55,9 @@ struct TraceLesson: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let type = try ScenarioLookup.find(lesson)
+        let type = try LessonLookup.find(lesson)
         let environment = try store.environment()
-        let (report, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }
+        let (report, trace) = try await TraceRecorder.record { try await LessonCatalog.run(type, in: environment) }
         let title = title ?? "\(type.info.id): \(type.info.title)"
         let rendered: Data = switch format {
         case .perfetto: try trace.chromeTraceJSON()

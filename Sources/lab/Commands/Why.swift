@@ -3,14 +3,14 @@ import Foundation
 import LabSupport
 import PersistenceCore
 import TraceViews
-import Scenarios
+import Lessons
 
 /// `lab why <lesson>`: runs a lesson under the trace recorder and says, for each change that did
 /// not reach a list, where its journey stopped. The lessons it explains are those whose lists miss
 /// changes (``ListLesson``): each names its lists' lanes.
 struct Why: AsyncParsableCommand {
     /// The lessons whose lists miss changes, in course order.
-    static var lessons: [any ListLesson.Type] { ScenarioCatalog.all.compactMap { $0 as? any ListLesson.Type } }
+    static var lessons: [any ListLesson.Type] { LessonCatalog.all.compactMap { $0 as? any ListLesson.Type } }
     static var lessonIDs: String { lessons.map { $0.info.id }.joined(separator: " or ") }
 
     static let configuration = CommandConfiguration(
@@ -30,12 +30,12 @@ struct Why: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let type = try lesson.map(ScenarioLookup.find) ?? Self.lessons[0]
+        let type = try lesson.map(LessonLookup.find) ?? Self.lessons[0]
         guard let lanes = (type as? any ListLesson.Type)?.listLanes else {
             throw LabFailure(message: "lab why explains \(Self.lessonIDs), whose lists miss changes; '\(type.info.id)' has no list to explain (use `lab trace \(type.info.id)` to see its lanes)")
         }
         let environment = try store.environment()
-        let (_, trace) = try await TraceRecorder.record { try await ScenarioCatalog.run(type, in: environment) }
+        let (_, trace) = try await TraceRecorder.record { try await LessonCatalog.run(type, in: environment) }
         let answers = lanes.map { lane in (lane, trace.undelivered(in: lane)) }
         if output.json {
             return try JSONOutput.print(answers.map { lane, journeys in

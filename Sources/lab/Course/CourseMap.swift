@@ -1,6 +1,6 @@
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import Workshop
 
 /// The course as a learner sees it: the chapters, each lesson's state, and what to do next.
@@ -10,28 +10,28 @@ struct CourseMap {
     let terminal = Terminal.standardOutput
 
     /// The first lesson not yet seen, in course order; nil once every one is.
-    var nextLesson: (any Scenario.Type)? {
-        ScenarioCatalog.all.first { !progress.lessonsSeen.contains($0.info.id) }
+    var nextLesson: (any Lesson.Type)? {
+        LessonCatalog.all.first { !progress.lessonsSeen.contains($0.info.id) }
     }
 
     /// The position of lesson `id` in the course, from 1.
     static func position(of id: String) -> Int {
-        (ScenarioCatalog.all.firstIndex { $0.info.id == id } ?? 0) + 1
+        (LessonCatalog.all.firstIndex { $0.info.id == id } ?? 0) + 1
     }
 
     /// The first screen: the course in two lines, the chapters with progress, the next step.
     /// At most 40 lines at 100 columns (``CourseMapTests``).
     func firstScreen() -> [String] {
-        let total = ScenarioCatalog.all.count
+        let total = LessonCatalog.all.count
         let exercises = WorkshopCatalog.all.count
         var lines = [
             terminal.bold("ConcurrencyLab") + ": Core Data and SwiftData concurrency, each classic pitfall run for real, then fixed.",
-            "\(total) lessons in \(ScenarioCatalog.chapters.count) chapters: the wrong way, the right way, the numbers; then an exercise.",
+            "\(total) lessons in \(LessonCatalog.chapters.count) chapters: the wrong way, the right way, the numbers; then an exercise.",
             "",
         ]
         lines += chapterLines()
         lines.append("")
-        let seen = progress.lessonsSeen.filter { ScenarioCatalog.scenario(id: $0) != nil }.count
+        let seen = progress.lessonsSeen.filter { LessonCatalog.lesson(id: $0) != nil }.count
         let done = progress.exercisesDone.filter { WorkshopCatalog.exercise(id: $0) != nil }.count
         lines.append("Progress: \(seen) of \(total) lessons seen, \(done) of \(exercises) exercises done.")
         if let next = nextLesson {
@@ -44,7 +44,7 @@ struct CourseMap {
 
     /// Each chapter: its article, and its lessons seen and exercises done.
     func chapterLines() -> [String] {
-        ScenarioCatalog.chapters.enumerated().map { offset, chapter in
+        LessonCatalog.chapters.enumerated().map { offset, chapter in
             let ids = chapter.lessons.map { $0.info.id }
             let seen = ids.filter(progress.lessonsSeen.contains).count
             let done = ids.filter(progress.exercisesDone.contains).count
@@ -58,9 +58,9 @@ struct CourseMap {
     /// The whole map: each chapter, then each of its lessons with its state.
     func map() -> [String] {
         var lines: [String] = []
-        let width = ScenarioCatalog.infos.map(\.id.count).max() ?? 0
+        let width = LessonCatalog.infos.map(\.id.count).max() ?? 0
         var number = 0
-        for (offset, chapter) in ScenarioCatalog.chapters.enumerated() {
+        for (offset, chapter) in LessonCatalog.chapters.enumerated() {
             lines.append(terminal.bold(Terminal.clip("\(offset + 1). \(chapter.article.citation)", to: 100)))
             for lesson in chapter.lessons {
                 number += 1

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import Scenarios
+import Lessons
 
-/// Where the scenarios' stores live: `--store DIR` or `--in-memory`; by default a folder in the
+/// Where the lessons' stores live: `--store DIR` or `--in-memory`; by default a folder in the
 /// user's cache directory.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The folder for the scenarios' SQLite files.", valueName: "DIR"))
+    @Option(name: .long, help: ArgumentHelp("The folder for the lessons' SQLite files.", valueName: "DIR"))
     var store: String?
 
     @Flag(name: .long, help: "Keep every store in memory; write no files.")
@@ -24,9 +24,9 @@ struct StoreOptions: ParsableArguments {
         return caches.appendingPathComponent("ConcurrencyLab", isDirectory: true)
     }
 
-    /// The environment the scenarios run in, at course size.
-    func environment() throws -> ScenarioEnvironment {
-        if inMemory { return ScenarioEnvironment(storage: .inMemory, scale: .course) }
+    /// The environment the lessons run in, at course size.
+    func environment() throws -> LessonEnvironment {
+        if inMemory { return LessonEnvironment(storage: .inMemory, scale: .course) }
         let folder = store.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultFolder
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -37,7 +37,7 @@ struct StoreOptions: ParsableArguments {
         } catch {
             throw LabFailure(message: "cannot create the store folder \(folder.path): \(error.localizedDescription)")
         }
-        return ScenarioEnvironment(storage: .directory(folder), scale: .course)
+        return LessonEnvironment(storage: .directory(folder), scale: .course)
     }
 
     /// Where the stores are, in words.

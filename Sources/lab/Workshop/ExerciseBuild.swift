@@ -1,6 +1,6 @@
 import Foundation
 import LabSupport
-import Scenarios
+import Lessons
 import Workshop
 
 /// One exercise file compiled on its own and loaded into `lab`: how a learner's half-typed file

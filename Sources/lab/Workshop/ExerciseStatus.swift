@@ -5,7 +5,7 @@ import Workshop
 struct ExerciseStatus: Encodable {
     let id: String
     let title: String
-    let scenario: String
+    let lesson: String
     let file: String
     /// `done`, `to do`, or `does not compile yet`.
     let status: String
@@ -32,7 +32,7 @@ struct ExerciseStatus: Encodable {
     static func check(_ exercise: Exercise, hints: Int, compilingUntouched: Bool = true) async -> ExerciseStatus {
         let untouched = exercise.isUntouched
         func status(_ state: String, findings: [String] = [], errors: [String] = []) -> ExerciseStatus {
-            ExerciseStatus(id: exercise.id, title: exercise.title, scenario: exercise.id, file: exercise.file, status: state,
+            ExerciseStatus(id: exercise.id, title: exercise.title, lesson: exercise.id, file: exercise.file, status: state,
                            untouched: untouched, findings: findings, compileErrors: Array(errors.prefix(shownErrors)),
                            hints: state == done ? [] : Array(exercise.hints.prefix(hints)), hintCount: exercise.hints.count)
         }

@@ -72,6 +72,6 @@ struct WorkshopPrinter {
         if !status.isDone, status.hints.count < status.hintCount {
             terminal.line(terminal.paint("  More hints: swift run lab workshop \(status.id) --hints \(status.hints.count + 1)", .gray))
         }
-        terminal.line(terminal.paint("  See it happen: swift run lab run \(status.scenario)", .gray))
+        terminal.line(terminal.paint("  See it happen: swift run lab run \(status.lesson)", .gray))
     }
 }

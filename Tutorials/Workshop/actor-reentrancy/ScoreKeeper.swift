@@ -1,5 +1,5 @@
 // Workshop exercise 6: Keep every point when the actor awaits
-// Scenario actor-reentrancy (`swift run lab run actor-reentrancy`), articles 000, 001 and 004.
+// Lesson actor-reentrancy (`swift run lab run actor-reentrancy`), articles 000, 001 and 004.
 //
 // `ScoreKeeper` adds points to an item's count once a referee confirms them. Two calls that
 // overlap sometimes lose points: not always, so a test that runs it once may pass. Make every

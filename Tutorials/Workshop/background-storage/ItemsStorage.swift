@@ -1,5 +1,5 @@
 // Workshop exercise 18: Write the Storage actor of article 004
-// Scenario background-storage (`swift run lab run background-storage`), article 004.
+// Lesson background-storage (`swift run lab run background-storage`), article 004.
 //
 // The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004
 // recommends. But this storage works on the container's main context, so an import of a

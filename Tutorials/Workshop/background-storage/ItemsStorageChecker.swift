@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Exercise 18's contract: article 004's `Storage`, the app's only door to its data.
 protocol Storage: Sendable {

@@ -1,5 +1,5 @@
 // Workshop exercise 10: Let the view context see background saves
-// Scenario change-merging (`swift run lab run change-merging`), article 003.
+// Lesson change-merging (`swift run lab run change-merging`), article 003.
 //
 // The list on screen shows items fetched by the view context. A background context imports new
 // counts and saves, but the list keeps showing the old ones: the view context's objects are never

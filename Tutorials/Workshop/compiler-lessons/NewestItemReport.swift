@@ -1,5 +1,5 @@
 // Workshop exercise 21: Return Sendable values, not models
-// Scenario compiler-lessons (`swift run lab run compiler-lessons`), articles 000 and 004.
+// Lesson compiler-lessons (`swift run lab run compiler-lessons`), articles 000 and 004.
 //
 // `NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: "non-sendable
 // type 'Item' returned by implicitly asynchronous call to actor-isolated function cannot cross

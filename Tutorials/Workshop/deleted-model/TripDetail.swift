@@ -1,5 +1,5 @@
 // Workshop exercise 13: Keep the trip's screen alive when the trip is deleted
-// Scenario deleted-model (`swift run lab run deleted-model`), articles 003 and 004.
+// Lesson deleted-model (`swift run lab run deleted-model`), articles 003 and 004.
 //
 // The trip's screen is a view model on the MainActor, opened on the model the list fetched on
 // the main context, as a SwiftUI list hands its row's model to the detail view. It keeps that

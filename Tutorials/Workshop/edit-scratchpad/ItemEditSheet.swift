@@ -1,5 +1,5 @@
 // Workshop exercise 15: Give the edit sheet a scratchpad of its own
-// Scenario edit-scratchpad (`swift run lab run edit-scratchpad`), article 003.
+// Lesson edit-scratchpad (`swift run lab run edit-scratchpad`), article 003.
 //
 // The edit sheet renames an item. It edits the main context's own model, so the list behind the
 // sheet shows every keystroke, and Cancel calls `rollback()`, which also throws away the item the

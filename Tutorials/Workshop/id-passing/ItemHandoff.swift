@@ -1,5 +1,5 @@
 // Workshop exercise 4: Pass identifiers between two actors
-// Scenario id-passing (`swift run lab run id-passing`), articles 000, 003 and 004.
+// Lesson id-passing (`swift run lab run id-passing`), articles 000, 003 and 004.
 //
 // `ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must
 // then update that item. A model cannot cross from one actor to the other (the compiler says

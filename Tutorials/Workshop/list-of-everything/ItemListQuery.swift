@@ -1,5 +1,5 @@
 // Workshop exercise 20: Keep the list on the main context to a screenful
-// Scenario list-of-everything (`swift run lab run list-of-everything`), article 004.
+// Lesson list-of-everything (`swift run lab run list-of-everything`), article 004.
 //
 // The list on screen is a `ResultsObserver` on SwiftData's main context, the role `@Query` plays
 // in SwiftUI, and shows the items oldest first. The import already runs on a private queue, as

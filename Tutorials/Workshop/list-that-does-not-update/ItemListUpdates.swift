@@ -1,5 +1,5 @@
 // Workshop exercise 11: Make the list follow background saves and batch requests
-// Scenario list-that-does-not-update (`swift run lab run list-that-does-not-update`), articles
+// Lesson list-that-does-not-update (`swift run lab run list-that-does-not-update`), articles
 // 003 and 004.
 //
 // The list on screen is a `ResultsObserver` on the view context, the role `@Query` plays in

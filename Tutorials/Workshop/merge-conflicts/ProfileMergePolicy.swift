@@ -1,5 +1,5 @@
 // Workshop exercise 9: Pick the merge policy that keeps these values
-// Scenario merge-conflicts (`swift run lab run merge-conflicts`), article 003.
+// Lesson merge-conflicts (`swift run lab run merge-conflicts`), article 003.
 //
 // Article 003's example. A context fetches a person (name "Ann", age 20, sex "m"). Then a batch
 // update, which bypasses every context, sets age 30 and sex "f" in the store. Then the context

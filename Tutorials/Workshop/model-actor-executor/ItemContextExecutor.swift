@@ -1,5 +1,5 @@
 // Workshop exercise 5: Run the actor on its context's queue
-// Scenario model-actor-executor (`swift run lab run model-actor-executor`), articles 000 and 001.
+// Lesson model-actor-executor (`swift run lab run model-actor-executor`), articles 000 and 001.
 //
 // Article 001 builds a custom executor so that an actor's methods run where its context's models
 // may be touched. This one is article 001's first `CustomExecutor`: it runs every job on a serial

@@ -1,5 +1,5 @@
 // Workshop exercise 17: Stop the parent's queue from waiting for its child
-// Scenario nested-deadlock (`swift run lab run nested-deadlock`), article 003.
+// Lesson nested-deadlock (`swift run lab run nested-deadlock`), article 003.
 //
 // `refresh(_:from:)` runs on a parent context's queue (inside `parent.perform`) and asks the
 // parent's child context to refresh its objects. It waits for the child with `performAndWait`. A

@@ -1,5 +1,5 @@
 // Workshop exercise 3: Make the import helper leave the MainActor that calls it
-// Scenario nonisolated-async (`swift run lab run nonisolated-async`), article 000.
+// Lesson nonisolated-async (`swift run lab run nonisolated-async`), article 000.
 //
 // A button (MainActor code) calls `importItems(_:)`. The helper makes a context of its own "to
 // work in the background" and does the work in its `perform`. But the method is

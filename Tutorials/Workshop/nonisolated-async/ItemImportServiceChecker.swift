@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Exercise 3's contract: the import a button starts.
 protocol ItemImporting: Sendable {

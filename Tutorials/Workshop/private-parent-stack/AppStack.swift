@@ -1,5 +1,5 @@
 // Workshop exercise 16: Write the store off the main queue, behind a private writer
-// Scenario private-parent-stack (`swift run lab run private-parent-stack`), articles 003 and 004.
+// Lesson private-parent-stack (`swift run lab run private-parent-stack`), articles 003 and 004.
 //
 // The app's views insert into `viewContext`, and `save()` writes everything they changed to the
 // store. Today `viewContext` is the main context, so the store is written on the main queue and

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Exercise 16's contract: the context the views use, and how their changes reach the store.
 @MainActor

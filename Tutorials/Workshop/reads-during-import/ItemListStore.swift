@@ -1,5 +1,5 @@
 // Workshop exercise 19: Keep the list drawing while the import saves
-// Scenario reads-during-import (`swift run lab run reads-during-import`), articles 003 and 004.
+// Lesson reads-during-import (`swift run lab run reads-during-import`), articles 003 and 004.
 //
 // The import already runs on a background context, as articles 003 and 004 advise. But the list
 // on screen freezes anyway: this store opens with `readers: 0`, so the main context's fetch

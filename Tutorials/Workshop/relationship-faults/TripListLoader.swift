@@ -1,5 +1,5 @@
 // Workshop exercise 14: Load the trips list with its stops prefetched, in the background
-// Scenario relationship-faults (`swift run lab run relationship-faults`), articles 003 and 004.
+// Lesson relationship-faults (`swift run lab run relationship-faults`), articles 003 and 004.
 //
 // The trips list shows every trip with its stops' titles, one `TripRow` per trip. `loadTrips`
 // makes the rows on the main context: it fetches the trips, and `TripRow(trip)` reads each

@@ -1,5 +1,5 @@
 // Workshop exercise 8: Await the context's queue instead of blocking a thread for it
-// Scenario starved-pool (`swift run lab run starved-pool`), articles 003 and 000.
+// Lesson starved-pool (`swift run lab run starved-pool`), articles 003 and 000.
 //
 // An import saves its items in batches from several tasks at once (a task group), and each task
 // counts the items to report progress. Both helpers wrap their work in `context.performAndWait`,

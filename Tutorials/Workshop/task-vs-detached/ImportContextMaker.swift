@@ -1,5 +1,5 @@
 // Workshop exercise 2: Make the import context private
-// Scenario task-vs-detached (`swift run lab run task-vs-detached`), article 000.
+// Lesson task-vs-detached (`swift run lab run task-vs-detached`), article 000.
 //
 // A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below
 // creates it inside `Task {}`, so it still gets a main-queue context, and the import would freeze

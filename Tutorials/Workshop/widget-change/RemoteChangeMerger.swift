@@ -1,5 +1,5 @@
 // Workshop exercise 12: Bring the widget's changes into the app's list through history
-// Scenario widget-change (`swift run lab run widget-change`), articles 003 and 004.
+// Lesson widget-change (`swift run lab run widget-change`), articles 003 and 004.
 //
 // The app's list is a `ResultsObserver` on the view context, which merges automatically. A
 // widget, another process, adds, renames and deletes items in the same store file, and the list

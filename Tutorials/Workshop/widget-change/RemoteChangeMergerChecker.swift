@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import PersistenceCore
-import Scenarios
+import Lessons
 import SampleModels
 
 /// Exercise 12's contract: what the app does each time its store's remote-change notification

@@ -1,5 +1,5 @@
 // Workshop exercise 7: Reset the view context from a background task
-// Scenario wrong-context-queue (`swift run lab run wrong-context-queue`), article 003.
+// Lesson wrong-context-queue (`swift run lab run wrong-context-queue`), article 003.
 //
 // A background task calls `discardEdits(in:)` when the user cancels: the view context must
 // forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue,

@@ -1,5 +1,5 @@
 // Workshop exercise 1: Fix this wrong-queue mutation
-// Scenario wrong-queue-mutation (`swift run lab run wrong-queue-mutation`), articles 000 and 003.
+// Lesson wrong-queue-mutation (`swift run lab run wrong-queue-mutation`), articles 000 and 003.
 //
 // `setCount(_:of:in:)` is called from a background thread, but `item` belongs to `context`, a
 // private-queue context. Today the write lands on the caller's thread: it "works", and it is a

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import InterleavingExplorer
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Exercise 1's contract: set a model's attribute safely from any thread.
 protocol CountUpdating: Sendable {

@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum ChangeMerging01 {  // tutorial:hide
     /// The main context shows an item; a background context changes it and saves.

@@ -1,6 +1,6 @@
 import Foundation
 import PersistenceCore
-import Scenarios
+import Lessons
 
 enum ChangeMerging02 {  // tutorial:hide
     /// Before iOS 10: merge each save by hand, from its notification, on the context's queue.

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum IDPassing03 {  // tutorial:hide
     /// The three lookups by identifier, in a context that has not seen the item yet.

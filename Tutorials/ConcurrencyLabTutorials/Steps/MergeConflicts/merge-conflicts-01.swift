@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum MergeConflicts01 {  // tutorial:hide
     /// Article 003's save conflict, as a timeline:

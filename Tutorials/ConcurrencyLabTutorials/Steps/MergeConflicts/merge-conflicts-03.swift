@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum MergeConflicts03 {  // tutorial:hide
     /// The other fix: merge the batch's result by hand, right after it.

@@ -1,6 +1,6 @@
 import Dispatch
 import PersistenceCore
-import Scenarios
+import Lessons
 
 enum ModelActorExecutor01 {  // tutorial:hide
     /// Article 000's `DataHandler`, with its `checkQueueInfo()`.

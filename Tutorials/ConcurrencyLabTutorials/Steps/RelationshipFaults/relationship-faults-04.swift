@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum RelationshipFaults04 {  // tutorial:hide
     /// Core Data's `-com.apple.CoreData.SQLDebug 1` prints every statement; here the store counts

@@ -1,5 +1,5 @@
 import PersistenceCore
-import Scenarios
+import Lessons
 
 enum TaskVsDetached02 {  // tutorial:hide
     /// Article 000's SwiftUI view: `@MainActor`, like a view's `body`.

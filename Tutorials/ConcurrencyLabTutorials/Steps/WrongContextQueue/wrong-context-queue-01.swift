@@ -1,5 +1,5 @@
 import PersistenceCore
-import Scenarios
+import Lessons
 
 enum WrongContextQueue01 {  // tutorial:hide
     /// Article 003's "context in wrong queue", in Core Data: the view context, reset from a

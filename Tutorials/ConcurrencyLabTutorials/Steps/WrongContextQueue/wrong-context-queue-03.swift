@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum WrongContextQueue03 {  // tutorial:hide
     /// Fix 1: `perform` sends the call back to the context's queue, the main queue.

@@ -1,7 +1,7 @@
 import Dispatch
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum WrongQueueMutation01 {  // tutorial:hide
     /// Article 000's "Modify in Wrong Thread": an item of a private-queue context, changed from a

@@ -1,7 +1,7 @@
 import Dispatch
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum WrongQueueMutation03 {  // tutorial:hide
     /// The write, on the context's queue: `performAndWait` runs the closure there and waits. Its

@@ -38,5 +38,5 @@ func likeWithRetry(_ id: PersistentIdentifier, attempts: Int = 3, confirm: @Send
             await context.perform { context.rollback(); context.refreshAllObjects() }
         }
     }
-    throw ScenarioError.unexpected("gave up after \(attempts) conflicting attempts")
+    throw LessonError.unexpected("gave up after \(attempts) conflicting attempts")
 }

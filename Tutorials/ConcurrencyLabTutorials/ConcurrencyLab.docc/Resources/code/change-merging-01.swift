@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// The main context shows an item; a background context changes it and saves.
 func backgroundSave(of id: PersistentIdentifier, _ container: ModelContainer) async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import PersistenceCore
-import Scenarios
+import Lessons
 
 /// Before iOS 10: merge each save by hand, from its notification, on the context's queue.
 func mergeByHand(into mainContext: ModelContext) -> any NSObjectProtocol {

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-// Steps the scenario runs and the exit tests run again, where the trap really happens.
+// Steps the lesson runs and the exit tests run again, where the trap really happens.
 extension DeletedModel {
     /// The trip every lane shows: Lisbon, with three stops.
     public static let tripName = "Lisbon"

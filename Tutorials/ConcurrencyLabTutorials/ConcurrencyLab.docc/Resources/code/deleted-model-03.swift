@@ -22,8 +22,8 @@ import SampleModels
 /// message from the identifiers (``openedStopTrapMessage(for:)``,
 /// ``heldTripTrapMessage(for:mergedBy:)``); `DeletedModelTests` makes both traps happen and
 /// checks that the process stopped with exactly the predicted message.
-public struct DeletedModel: Scenario {
-    public static let info = ScenarioInfo(
+public struct DeletedModel: Lesson {
+    public static let info = LessonInfo(
         id: "deleted-model",
         title: "The deleted model: a trip deleted in the background, still on screen",
         articles: [.coreDataTips, .backgroundModelActor],
@@ -43,22 +43,22 @@ public struct DeletedModel: Scenario {
             """,
         rule: "Merge other contexts' deletions into the context a screen shows, and let the screen hold identifiers and values, never a model it did not just fetch: read again by identifier after each change (after the merge, existingModel throws: the trip is no longer registered and its row is gone).",
         whereToLook: [
-            "Sources/Scenarios/DeletedModel/DeletedModel.swift",
-            "Sources/Scenarios/DeletedModel/DeletedModel+Steps.swift",
-            "Sources/Scenarios/DeletedModel/TripScreen.swift",
-            "Sources/Scenarios/DeletedModel/DeletedModel+SwiftData.swift",
+            "Sources/Lessons/DeletedModel/DeletedModel.swift",
+            "Sources/Lessons/DeletedModel/DeletedModel+Steps.swift",
+            "Sources/Lessons/DeletedModel/TripScreen.swift",
+            "Sources/Lessons/DeletedModel/DeletedModel+SwiftData.swift",
             "Sources/SampleModels/Trip.swift",
             "Sources/PersistenceCore/Relationships/DeletePropagation.swift",
             "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
             "Sources/PersistenceCore/Model/BackingData.swift",
-            "Sources/Scenarios/DeletedModel/DeletedModel+Outcome.swift",
-            "Sources/Scenarios/DeletedModel/DeletedModel+Report.swift",
-            "Tests/ScenariosTests/DeletedModelTests.swift",
+            "Sources/Lessons/DeletedModel/DeletedModel+Outcome.swift",
+            "Sources/Lessons/DeletedModel/DeletedModel+Report.swift",
+            "Tests/LessonsTests/DeletedModelTests.swift",
         ])
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         Outcome(withoutMerging: try await holdModelsWithoutMerging(in: environment),
                 withMerging: try await holdModelsWithMerging(in: environment),
                 holdingIdentifiers: try await holdIdentifiers(in: environment),
@@ -68,7 +68,7 @@ public struct DeletedModel: Scenario {
     // MARK: The wrong way
 
     /// The screen holds the trip and its stops; the main context merges nothing.
-    private func holdModelsWithoutMerging(in environment: ScenarioEnvironment) async throws -> WithoutMerging {
+    private func holdModelsWithoutMerging(in environment: LessonEnvironment) async throws -> WithoutMerging {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-no-merging")
         let mainContext = container.viewContext
         let screen = try await Self.showTripThenDeleteIt(on: mainContext, in: container)
@@ -81,7 +81,7 @@ public struct DeletedModel: Scenario {
     }
 
     /// The screen holds the trip and its stops; the main context merges every save.
-    private func holdModelsWithMerging(in environment: ScenarioEnvironment) async throws -> WithMerging {
+    private func holdModelsWithMerging(in environment: LessonEnvironment) async throws -> WithMerging {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-merging")
         let mainContext = container.viewContext
         mainContext.automaticallyMergesChangesFromParent = true
@@ -109,7 +109,7 @@ public struct DeletedModel: Scenario {
     // MARK: The right way
 
     /// The screen holds identifiers and values, and reads the trip again after the merge.
-    private func holdIdentifiers(in environment: ScenarioEnvironment) async throws -> HoldingIdentifiers {
+    private func holdIdentifiers(in environment: LessonEnvironment) async throws -> HoldingIdentifiers {
         let container = try environment.makeContainer(for: [Trip.self], name: "deleted-model-identifiers")
         let mainContext = container.viewContext
         mainContext.automaticallyMergesChangesFromParent = true

@@ -1,6 +1,6 @@
 /// The sheet renames the main context's own model; Cancel only closes the sheet; later the app
 /// saves the main context for its own reasons.
-private func editOnTheMainContext(in environment: ScenarioEnvironment) async throws -> WrongWay {
+private func editOnTheMainContext(in environment: LessonEnvironment) async throws -> WrongWay {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-main")
     return try await MainActor.run {
         let main = container.viewContext
@@ -14,7 +14,7 @@ private func editOnTheMainContext(in environment: ScenarioEnvironment) async thr
 }
 
 /// Cancel with `rollback()`: the edit goes, and so does every other unsaved change.
-private func cancelWithRollback(in environment: ScenarioEnvironment) async throws -> WrongWay {
+private func cancelWithRollback(in environment: LessonEnvironment) async throws -> WrongWay {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-rollback")
     return try await MainActor.run {
         let main = container.viewContext

@@ -1,5 +1,5 @@
 /// The sheet edits its own scratchpad; Cancel drops it; the app saves the main context later.
-private func cancelAChild(in environment: ScenarioEnvironment) async throws -> CancelledChild {
+private func cancelAChild(in environment: LessonEnvironment) async throws -> CancelledChild {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-cancel")
     return try await MainActor.run {
         let main = container.viewContext
@@ -18,7 +18,7 @@ private func cancelAChild(in environment: ScenarioEnvironment) async throws -> C
 
 /// The sheet edits its scratchpad and adds an item; Save hands both to the main context; the
 /// app's save of the main context writes them.
-private func saveAChild(in environment: ScenarioEnvironment) async throws -> SavedChild {
+private func saveAChild(in environment: LessonEnvironment) async throws -> SavedChild {
     let (container, milk) = try await Self.app(in: environment, name: "edit-scratchpad-save")
     return try await MainActor.run {
         let main = container.viewContext

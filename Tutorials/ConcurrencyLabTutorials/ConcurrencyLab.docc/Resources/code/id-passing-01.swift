@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// A model of the main context, handed to a background context: the compiler refuses, so
 /// someone forces it through.

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 enum MyError: Error { case objectNotExist }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// The three lookups by identifier, in a context that has not seen the item yet.
 func lookups(_ id: PersistentIdentifier, in context: ModelContext) throws {

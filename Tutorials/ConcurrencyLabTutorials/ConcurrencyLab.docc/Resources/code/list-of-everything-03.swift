@@ -1,6 +1,6 @@
 /// A list on screen, then a background import of `count` items while a heartbeat watches the
 /// main queue, until the main queue has run whatever the save queued there.
-private func runLane(_ setup: ListSetup, importing count: Int, in environment: ScenarioEnvironment) async throws -> RanLane {
+private func runLane(_ setup: ListSetup, importing count: Int, in environment: LessonEnvironment) async throws -> RanLane {
     let container = try environment.makeContainer(for: [Item.self], name: "list-of-everything-\(setup.rawValue)")
     let (list, context) = try await MainActor.run { () throws -> (ItemListOnScreen, ModelContext) in
         // SwiftData's main context merges other contexts' saves by itself; Core Data's view

@@ -8,7 +8,7 @@ import SampleModels
 /// `@Query` or a `ResultsObserver`, and a record of every time the list changed.
 ///
 /// Used on the main queue only (the main context's), like the view that would show it.
-final class ItemListModel: @unchecked Sendable {  // the main queue guards it: the scenario uses it only there
+final class ItemListModel: @unchecked Sendable {  // the main queue guards it: the lesson uses it only there
     let observer: ResultsObserver<Item, Never>
     /// When the list changed, and on which queue: one entry per delivery.
     private(set) var deliveries: [Delivery] = []

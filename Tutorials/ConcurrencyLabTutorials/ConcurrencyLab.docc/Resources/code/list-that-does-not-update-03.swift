@@ -17,8 +17,8 @@ import SampleModels
 /// 2. **Automatic merging**: the new rows and the edits arrive right after each save; the batch
 ///    still does not, since batch requests bypass every context.
 /// 3. **Automatic merging, and the batch's identifiers merged by hand**: everything arrives.
-public struct ListThatDoesNotUpdate: Scenario {
-    public static let info = ScenarioInfo(
+public struct ListThatDoesNotUpdate: Lesson {
+    public static let info = LessonInfo(
         id: "list-that-does-not-update",
         title: "The list that does not update: in Core Data, an observer shows only what its context merges",
         articles: [.coreDataTips, .backgroundModelActor],
@@ -40,16 +40,16 @@ public struct ListThatDoesNotUpdate: Scenario {
             """,
         rule: "A list follows its context, and a Core Data context shows only what it merges (SwiftData's main context merges other contexts' saves by itself): set automaticallyMergesChangesFromParent on the context a list observes, and merge every batch request's result by hand.",
         whereToLook: [
-            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate.swift",
-            "Sources/Scenarios/ListThatDoesNotUpdate/ItemListModel.swift",
-            "Sources/Scenarios/ListThatDoesNotUpdate/ItemEditor.swift",
+            "Sources/Lessons/ListThatDoesNotUpdate/ListThatDoesNotUpdate.swift",
+            "Sources/Lessons/ListThatDoesNotUpdate/ItemListModel.swift",
+            "Sources/Lessons/ListThatDoesNotUpdate/ItemEditor.swift",
             "Sources/PersistenceCore/Observing/ResultsObserver.swift",
             "Sources/PersistenceCore/Observing/ContextObservation.swift",
             "Sources/PersistenceCore/Merging/ModelContext+Merging.swift",
-            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Outcome.swift",
-            "Sources/Scenarios/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Report.swift",
+            "Sources/Lessons/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Outcome.swift",
+            "Sources/Lessons/ListThatDoesNotUpdate/ListThatDoesNotUpdate+Report.swift",
             "Tests/PersistenceCoreTests/Observing/ResultsObserverTests.swift",
-            "Tests/ScenariosTests/LessonChecksTests.swift",
+            "Tests/LessonsTests/LessonChecksTests.swift",
         ])
 
     /// How the list's context hears of other contexts' changes in one lane: Core Data's view
@@ -77,7 +77,7 @@ public struct ListThatDoesNotUpdate: Scenario {
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         var lanes: [Lane] = []
         for merging in Merging.allCases {
             lanes.append(try await runLane(merging, in: environment))
@@ -88,7 +88,7 @@ public struct ListThatDoesNotUpdate: Scenario {
     /// The list shows items 0, 1, 2; then the editor adds 3 and 4, renames 0 and 1, and (in Core
     /// Data's lanes) a batch request marks 2 done; in the first lane, the view context then saves
     /// a change of its own. SwiftData has no batch update: its lane has no batch step.
-    private func runLane(_ merging: Merging, in environment: ScenarioEnvironment) async throws -> Lane {
+    private func runLane(_ merging: Merging, in environment: LessonEnvironment) async throws -> Lane {
         let container = try environment.makeContainer(for: [Item.self], name: "list-\(merging.rawValue)")
         let seed = container.newBackgroundContext()
         seed.name = "seed, \(merging.traceName)"

@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Article 003's save conflict, as a timeline:
 ///

@@ -1,6 +1,6 @@
 import Dispatch
 import PersistenceCore
-import Scenarios
+import Lessons
 
 /// Article 000's `DataHandler`, with its `checkQueueInfo()`.
 @ModelActor

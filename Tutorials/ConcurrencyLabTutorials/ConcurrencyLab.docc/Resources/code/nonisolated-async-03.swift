@@ -16,8 +16,8 @@ import SampleModels
 /// ``MainQueueHeartbeat`` watches the main queue; the helper reports the queue its work ran on
 /// and the queue its `ModelContext(container)` took. A snippet compiled under each setting shows
 /// the compiler agreeing about where the helper runs.
-public struct NonisolatedAsync: Scenario {
-    public static let info = ScenarioInfo(
+public struct NonisolatedAsync: Lesson {
+    public static let info = LessonInfo(
         id: "nonisolated-async",
         title: "Swift 6.2: an async helper runs on its caller's actor, and its context on the main queue",
         articles: [.swiftDataConcurrency],
@@ -40,12 +40,12 @@ public struct NonisolatedAsync: Scenario {
         whereToLook: [
             "Sources/ImportHelpers/ItemImporter.swift",
             "Package.swift",
-            "Sources/Scenarios/NonisolatedAsync/NonisolatedAsync.swift",
-            "Sources/Scenarios/NonisolatedAsync/Snippets/renamer.swift",
-            "Sources/Scenarios/NonisolatedAsync/NonisolatedAsync+Outcome.swift",
-            "Sources/Scenarios/NonisolatedAsync/NonisolatedAsync+Report.swift",
-            "Sources/Scenarios/Support/MainQueueHeartbeat.swift",
-            "Tests/ScenariosTests/LessonChecksTests.swift",
+            "Sources/Lessons/NonisolatedAsync/NonisolatedAsync.swift",
+            "Sources/Lessons/NonisolatedAsync/Snippets/renamer.swift",
+            "Sources/Lessons/NonisolatedAsync/NonisolatedAsync+Outcome.swift",
+            "Sources/Lessons/NonisolatedAsync/NonisolatedAsync+Report.swift",
+            "Sources/Lessons/Support/MainQueueHeartbeat.swift",
+            "Tests/LessonsTests/LessonChecksTests.swift",
         ])
 
     /// Each way runs this many times, each on a fresh container, and the run that kept the main
@@ -54,11 +54,11 @@ public struct NonisolatedAsync: Scenario {
     static let attempts = 3
 
     /// The snippet compiled under each setting, from the package root.
-    static let snippet = "Sources/Scenarios/NonisolatedAsync/Snippets/renamer.swift"
+    static let snippet = "Sources/Lessons/NonisolatedAsync/Snippets/renamer.swift"
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         let count = environment.size(test: 2_000, course: 5_000)
         var lanes: [Lane] = []
         for way in Way.allCases {
@@ -95,7 +95,7 @@ public struct NonisolatedAsync: Scenario {
 
     /// Runs `way` ``attempts`` times while a heartbeat watches the main queue; keeps the run
     /// whose longest main-queue wait was the smallest share of its import.
-    private func measure(_ way: Way, count: Int, in environment: ScenarioEnvironment) async throws -> Lane {
+    private func measure(_ way: Way, count: Int, in environment: LessonEnvironment) async throws -> Lane {
         var runs: [Lane] = []
         for attempt in 1...Self.attempts {
             let container = try environment.makeContainer(for: [Item.self], name: "nonisolated-async-\(way.rawValue)-\(attempt)")

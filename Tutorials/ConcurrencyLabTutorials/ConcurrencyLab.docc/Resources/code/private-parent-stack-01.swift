@@ -1,5 +1,5 @@
 /// The main context inserts `count` items and saves: the file is written on the main queue.
-private func saveOnTheMainContext(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
+private func saveOnTheMainContext(_ count: Int, in environment: LessonEnvironment) async throws -> SaveRun {
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-main")
     let saves = SaveWatch(container: container)
     await MainActor.run {

@@ -1,6 +1,6 @@
 /// The UI context, a main-queue child of a private writer, inserts `count` items and saves into
 /// the writer; the writer writes the file on its own queue.
-private func saveBehindAWriter(_ count: Int, in environment: ScenarioEnvironment) async throws -> SaveRun {
+private func saveBehindAWriter(_ count: Int, in environment: LessonEnvironment) async throws -> SaveRun {
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-writer")
     let stack = WriterStack(container: container)
     let saves = SaveWatch(container: container)
@@ -25,7 +25,7 @@ private func saveBehindAWriter(_ count: Int, in environment: ScenarioEnvironment
 
 /// The writer saves; once its save has started, the UI context fetches: the fetch goes through
 /// the writer, so it returns only after the writer's save.
-private func readWhileTheWriterSaves(_ count: Int, in environment: ScenarioEnvironment) async throws -> ReadDuringWrite {
+private func readWhileTheWriterSaves(_ count: Int, in environment: LessonEnvironment) async throws -> ReadDuringWrite {
     let container = try environment.makeContainer(for: [Item.self], name: "private-parent-stack-read")
     let stack = WriterStack(container: container)
     try await MainActor.run {

@@ -19,8 +19,8 @@ import SampleModels
 ///    batch forced between their two reads show why the pin matters.
 ///
 /// A ``MainQueueHeartbeat`` ticks beside the frames, as in background-storage.
-public struct ReadsDuringImport: Scenario {
-    public static let info = ScenarioInfo(
+public struct ReadsDuringImport: Lesson {
+    public static let info = LessonInfo(
         id: "reads-during-import",
         title: "Reads during an import: a reader beside the writer, and one query generation per frame",
         articles: [.coreDataTips, .backgroundModelActor],
@@ -41,16 +41,16 @@ public struct ReadsDuringImport: Scenario {
             """,
         rule: "Give the store readers beside its writer (ModelConfiguration.readers, Core Data's default) so the UI's reads never wait for a background save; save big imports in batches, and pin the UI context to one query generation per frame (queryGeneration = .current) when a frame reads more than once.",
         whereToLook: [
-            "Sources/Scenarios/ReadsDuringImport/ReadsDuringImport.swift",
-            "Sources/Scenarios/ReadsDuringImport/ItemListScreen.swift",
-            "Sources/Scenarios/ReadsDuringImport/FrameLoop.swift",
+            "Sources/Lessons/ReadsDuringImport/ReadsDuringImport.swift",
+            "Sources/Lessons/ReadsDuringImport/ItemListScreen.swift",
+            "Sources/Lessons/ReadsDuringImport/FrameLoop.swift",
             "Sources/PersistenceCore/Store/ReaderPool.swift",
             "Sources/PersistenceCore/Store/PinnedSnapshot.swift",
             "Sources/PersistenceCore/Context/ModelContext+QueryGeneration.swift",
-            "Sources/Scenarios/ReadsDuringImport/ReadsDuringImport+Outcome.swift",
-            "Sources/Scenarios/ReadsDuringImport/ReadsDuringImport+Report.swift",
+            "Sources/Lessons/ReadsDuringImport/ReadsDuringImport+Outcome.swift",
+            "Sources/Lessons/ReadsDuringImport/ReadsDuringImport+Report.swift",
             "Tests/PersistenceCoreTests/Store/ReadersTests.swift",
-            "Tests/ScenariosTests/LessonChecksTests.swift",
+            "Tests/LessonsTests/LessonChecksTests.swift",
         ])
 
     /// Items already in the store when the import starts: what the list shows meanwhile.
@@ -69,7 +69,7 @@ public struct ReadsDuringImport: Scenario {
         self.itemCount = itemCount
     }
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         let count = itemCount ?? environment.size(test: 20_000, course: 100_000)
         // A frame every 16 ms, as at 60 Hz; the tests draw faster so that their smaller import
         // still spans many frames.

@@ -17,8 +17,8 @@ import SampleModels
 ///    500 trips at most, however many stops (two reads for this list's 200 trips).
 /// 4. **Prefetching in the background**: a background context reads the same and hands the main
 ///    queue ``TripSummary`` values; the main queue only shows them.
-public struct RelationshipFaults: Scenario {
-    public static let info = ScenarioInfo(
+public struct RelationshipFaults: Lesson {
+    public static let info = LessonInfo(
         id: "relationship-faults",
         title: "Relationship faults: the wrong queue, and N+1 reads on the main queue",
         articles: [.coreDataTips, .backgroundModelActor],
@@ -36,15 +36,15 @@ public struct RelationshipFaults: Scenario {
             """,
         rule: "Touch relationships only on their context's queue; prefetch the relationships a list shows (relationshipKeyPathsForPrefetching), and read them in the background, handing values to the main queue.",
         whereToLook: [
-            "Sources/Scenarios/RelationshipFaults/RelationshipFaults.swift",
-            "Sources/Scenarios/RelationshipFaults/TripSummary.swift",
+            "Sources/Lessons/RelationshipFaults/RelationshipFaults.swift",
+            "Sources/Lessons/RelationshipFaults/TripSummary.swift",
             "Sources/SampleModels/Trip.swift",
             "Sources/PersistenceCore/Relationships/BackingData+Relationships.swift",
             "Sources/PersistenceCore/Relationships/ModelContext+RelationshipFaults.swift",
             "Sources/PersistenceCore/Relationships/ModelContext+Prefetching.swift",
-            "Sources/Scenarios/RelationshipFaults/RelationshipFaults+Outcome.swift",
-            "Sources/Scenarios/RelationshipFaults/RelationshipFaults+Report.swift",
-            "Tests/ScenariosTests/RelationshipFaultsTests.swift",
+            "Sources/Lessons/RelationshipFaults/RelationshipFaults+Outcome.swift",
+            "Sources/Lessons/RelationshipFaults/RelationshipFaults+Report.swift",
+            "Tests/LessonsTests/RelationshipFaultsTests.swift",
         ])
 
     /// The list's size: trips, and stops per trip.
@@ -58,7 +58,7 @@ public struct RelationshipFaults: Scenario {
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         let wrongQueue = try await readOffQueue(in: environment)
         let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults")
         try await Self.saveTrips(Self.trips, stopsPerTrip: Self.stopsPerTrip, in: container)
@@ -76,7 +76,7 @@ public struct RelationshipFaults: Scenario {
     // MARK: The wrong queue
 
     /// A trip fetched on the main context; its stops read from a detached task, then inside `perform`.
-    private func readOffQueue(in environment: ScenarioEnvironment) async throws -> WrongQueue {
+    private func readOffQueue(in environment: LessonEnvironment) async throws -> WrongQueue {
         let container = try environment.makeContainer(for: [Trip.self], name: "relationship-faults-queue")
         try await Self.saveTrips(1, stopsPerTrip: 3, in: container)
         let mainContext = container.viewContext

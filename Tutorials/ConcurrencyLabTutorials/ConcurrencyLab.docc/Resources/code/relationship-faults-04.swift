@@ -1,6 +1,6 @@
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Core Data's `-com.apple.CoreData.SQLDebug 1` prints every statement; here the store counts
 /// its reads. Read the count before and after the code you suspect.

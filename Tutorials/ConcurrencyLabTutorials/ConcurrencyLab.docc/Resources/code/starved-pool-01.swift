@@ -58,7 +58,7 @@ extension StarvedPool: SecondProcessLesson {
     /// `lesson-helper starved-pool blocking|suspending`: the pool starved in a process of its own.
     public static func secondProcess(_ arguments: [String], input: () -> String?, print: (String) -> Void) throws {
         guard arguments.count == 1, let way = arguments.first, ["blocking", "suspending"].contains(way) else {
-            throw ScenarioError.badArguments("starved-pool takes one argument, blocking or suspending; it got \(arguments)")
+            throw LessonError.badArguments("starved-pool takes one argument, blocking or suspending; it got \(arguments)")
         }
         try PoolStarver.run(blocking: way == "blocking", print: print)
     }

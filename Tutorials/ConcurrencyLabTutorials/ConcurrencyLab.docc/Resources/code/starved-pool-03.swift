@@ -12,8 +12,8 @@ import SampleModels
 /// watches with a time limit and stops; the same tasks with `await context.perform` finish. Then,
 /// in this process, where `performAndWait` is fine: on the context's own queue, and from a
 /// thread that is not a pool thread.
-public struct StarvedPool: Scenario {
-    public static let info = ScenarioInfo(
+public struct StarvedPool: Lesson {
+    public static let info = LessonInfo(
         id: "starved-pool",
         title: "A starved thread pool: performAndWait inside async tasks",
         articles: [.coreDataTips, .swiftDataConcurrency],
@@ -33,15 +33,15 @@ public struct StarvedPool: Scenario {
             """,
         rule: "Inside async code, await context.perform (or use a model actor); never performAndWait, a semaphore wait or DispatchQueue.sync there: they block a thread the whole pool needs.",
         whereToLook: [
-            "Sources/Scenarios/StarvedPool/StarvedPool.swift",
-            "Sources/Scenarios/StarvedPool/PoolStarver.swift",
+            "Sources/Lessons/StarvedPool/StarvedPool.swift",
+            "Sources/Lessons/StarvedPool/PoolStarver.swift",
             "Sources/LabSupport/ChildProcess.swift",
             "Sources/lesson-helper/LessonHelper.swift",
             "Sources/PersistenceCore/Context/ModelContext+Perform.swift",
             "Sources/PersistenceCore/Concurrency/QueueOwnership.swift",
-            "Sources/Scenarios/StarvedPool/StarvedPool+Outcome.swift",
-            "Sources/Scenarios/StarvedPool/StarvedPool+Report.swift",
-            "Tests/ScenariosTests/LessonChecksTests.swift",
+            "Sources/Lessons/StarvedPool/StarvedPool+Outcome.swift",
+            "Sources/Lessons/StarvedPool/StarvedPool+Report.swift",
+            "Tests/LessonsTests/LessonChecksTests.swift",
         ])
 
     /// How long a child whose pool is full gets to finish before the lesson calls it stalled: the
@@ -52,7 +52,7 @@ public struct StarvedPool: Scenario {
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         Outcome(cores: ProcessInfo.processInfo.activeProcessorCount,
                 blocking: try await watchChild(blocking: true),
                 suspending: try await watchChild(blocking: false),

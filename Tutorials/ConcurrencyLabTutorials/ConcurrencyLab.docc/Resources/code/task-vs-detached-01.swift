@@ -1,5 +1,5 @@
 import PersistenceCore
-import Scenarios
+import Lessons
 
 /// Article 000's SwiftUI view: `@MainActor`, like a view's `body`.
 @MainActor

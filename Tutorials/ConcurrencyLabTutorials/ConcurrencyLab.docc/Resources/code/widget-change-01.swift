@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import Lessons
 
 /// `lesson-helper <lesson id> <arguments…>`: the second process of a lesson that needs one (the
 /// store's tests have `store-test-helper`). Lessons start it (``SecondProcessLesson``); a learner
@@ -9,7 +9,7 @@ import Scenarios
 enum LessonHelper {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let lessons = ScenarioCatalog.all.compactMap { $0 as? any SecondProcessLesson.Type }
+        let lessons = LessonCatalog.all.compactMap { $0 as? any SecondProcessLesson.Type }
         guard let id = arguments.first, let lesson = lessons.first(where: { $0.info.id == id }) else {
             let ids = lessons.map { $0.info.id }.joined(separator: ", ")
             fail("usage: lesson-helper <lesson> <arguments…>, where a lesson with a second process is one of \(ids)", status: 64)
@@ -22,8 +22,8 @@ enum LessonHelper {
     }
 
     /// Runs `lesson`'s second process on this process's standard input and output.
-    private static func run<Lesson: SecondProcessLesson>(_ lesson: Lesson.Type, _ arguments: [String]) throws {
-        try Lesson.secondProcess(arguments, input: { readLine() }) { line in
+    private static func run<Helped: SecondProcessLesson>(_ lesson: Helped.Type, _ arguments: [String]) throws {
+        try Helped.secondProcess(arguments, input: { readLine() }) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     }

@@ -49,12 +49,12 @@ public enum WidgetWriter {
                         try context.save()
                     }
                 default:
-                    throw ScenarioError.unexpected("the widget does not know the command \"\(line)\"")
+                    throw LessonError.unexpected("the widget does not know the command \"\(line)\"")
                 }
             }
             let token = try context.performAndWait {
                 guard let token = try context.newestHistoryToken() else {
-                    throw ScenarioError.unexpected("the widget's save left no history")
+                    throw LessonError.unexpected("the widget's save left no history")
                 }
                 return token
             }
@@ -75,7 +75,7 @@ public enum WidgetWriter {
 
     private static func item(titled title: String, in context: ModelContext) throws -> Item {
         guard let item = try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.title == title })).first else {
-            throw ScenarioError.unexpected("the widget found no item titled \"\(title)\"")
+            throw LessonError.unexpected("the widget found no item titled \"\(title)\"")
         }
         return item
     }
@@ -90,7 +90,7 @@ extension WidgetChange: SecondProcessLesson {
     /// `lesson-helper widget-change <store>`: the widget, writing the store on each command it reads.
     public static func secondProcess(_ arguments: [String], input: () -> String?, print: (String) -> Void) throws {
         guard arguments.count == 1, let store = arguments.first else {
-            throw ScenarioError.badArguments("widget-change takes one argument, the store file; it got \(arguments)")
+            throw LessonError.badArguments("widget-change takes one argument, the store file; it got \(arguments)")
         }
         try WidgetWriter.run(store: URL(fileURLWithPath: store), input: input, print: print)
     }

@@ -21,8 +21,8 @@ import SampleModels
 /// Then history's cost: never pruned, it grows by a transaction per save (rows counted); pruned
 /// past another reader's token, that reader's next fetch throws `historyTokenExpired`, and it
 /// recovers by fetching everything again.
-public struct WidgetChange: Scenario {
-    public static let info = ScenarioInfo(
+public struct WidgetChange: Lesson {
+    public static let info = LessonInfo(
         id: "widget-change",
         title: "The widget's change the app never sees: in Core Data, other processes reach a context only through history",
         articles: [.coreDataTips, .backgroundModelActor],
@@ -44,19 +44,19 @@ public struct WidgetChange: Scenario {
             """,
         rule: "A Core Data context hears only its own container's saves (SwiftData's main context merges other processes' commits by itself): follow other processes' writes through persistent history (a HistoryObserver or the remote-change notification, then fetchHistory after your token, skip your own author, merge, keep the new token), and prune only what every reader has processed.",
         whereToLook: [
-            "Sources/Scenarios/WidgetChange/WidgetChange.swift",
-            "Sources/Scenarios/WidgetChange/HistoryFollowingList.swift",
-            "Sources/Scenarios/WidgetChange/WidgetWriter.swift",
+            "Sources/Lessons/WidgetChange/WidgetChange.swift",
+            "Sources/Lessons/WidgetChange/HistoryFollowingList.swift",
+            "Sources/Lessons/WidgetChange/WidgetWriter.swift",
             "Sources/lesson-helper/LessonHelper.swift",
             "Sources/PersistenceCore/History/ModelContext+History.swift",
             "Sources/PersistenceCore/History/HistoryObserver.swift",
             "Sources/PersistenceCore/History/ModelContainer+RemoteChange.swift",
             "Sources/PersistenceCore/Store/CommitAnnouncement.swift",
-            "Sources/Scenarios/WidgetChange/WidgetChange+SwiftData.swift",
-            "Sources/Scenarios/WidgetChange/WidgetChange+Outcome.swift",
-            "Sources/Scenarios/WidgetChange/WidgetChange+Report.swift",
+            "Sources/Lessons/WidgetChange/WidgetChange+SwiftData.swift",
+            "Sources/Lessons/WidgetChange/WidgetChange+Outcome.swift",
+            "Sources/Lessons/WidgetChange/WidgetChange+Report.swift",
             "Tests/PersistenceCoreTests/History/HistoryTests.swift",
-            "Tests/ScenariosTests/LessonChecksTests.swift",
+            "Tests/LessonsTests/LessonChecksTests.swift",
         ])
 
     /// The widget's three changes, in order.
@@ -68,7 +68,7 @@ public struct WidgetChange: Scenario {
 
     public init() {}
 
-    public func run(in environment: ScenarioEnvironment) async throws -> Outcome {
+    public func run(in environment: LessonEnvironment) async throws -> Outcome {
         let scratch = try ScratchFolder(environment, lesson: "widget-change")
         defer { withExtendedLifetime(scratch) {} }  // its folder goes when it does
         let folder = scratch.url
@@ -85,7 +85,7 @@ public struct WidgetChange: Scenario {
     private func automaticMergingLane(store: URL) async throws -> Lane {
         let container = try Self.seededContainer(at: store)
         guard container.postsRemoteChanges else {
-            throw ScenarioError.unexpected("this system does not post ModelContainer.remoteChange (it needs inotify on Linux, notify(3) on Apple platforms), and both lanes wait for it")
+            throw LessonError.unexpected("this system does not post ModelContainer.remoteChange (it needs inotify on Linux, notify(3) on Apple platforms), and both lanes wait for it")
         }
         let mainContext = container.viewContext
         mainContext.name = Self.automaticMergingListLane
@@ -217,14 +217,14 @@ public struct WidgetChange: Scenario {
         let context = container.newBackgroundContext()
         context.name = "app, keeping another reader's token"
         return try context.performAndWait {
-            guard let token = try context.newestHistoryToken() else { throw ScenarioError.unexpected("the seeded store has no history") }
+            guard let token = try context.newestHistoryToken() else { throw LessonError.unexpected("the seeded store has no history") }
             return token
         }
     }
 }
 
-/// The value, or the scenario went off script.
+/// The value, or the lesson went off script.
 private func require<T>(_ value: T?) throws -> T {
-    guard let value else { throw ScenarioError.unexpected("a value the lesson needs is missing") }
+    guard let value else { throw LessonError.unexpected("a value the lesson needs is missing") }
     return value
 }

@@ -1,5 +1,5 @@
 import PersistenceCore
-import Scenarios
+import Lessons
 
 /// Article 003's "context in wrong queue", in Core Data: the view context, reset from a
 /// detached task. `viewContext` can be named anywhere, so this compiles.

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Article 003's "context in wrong queue": the main context, reset from a detached task.
 func contextInWrongQueue(_ container: ModelContainer) async {

@@ -1,7 +1,7 @@
 import Foundation
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// Fix 1: `perform` sends the call back to the context's queue, the main queue.
 func contextInRightQueue(_ container: ModelContainer) async {

@@ -1,7 +1,7 @@
 import Dispatch
 import PersistenceCore
 import SampleModels
-import Scenarios
+import Lessons
 
 /// The write, on the context's queue: `performAndWait` runs the closure there and waits. Its
 /// closure is `@Sendable`, as in Core Data's current SDK, so the identifier crosses and
