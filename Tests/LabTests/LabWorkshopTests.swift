@@ -57,6 +57,22 @@ struct LabWorkshopTests {
         }
     }
 
+    @Test("Two lab processes checking the same exercise at once, with nothing compiled yet, both check it (each compiles under a name of its own)")
+    func twoChecksAtOnce() async throws {
+        let temporary = TemporaryDirectory()
+        let environment = ["TMPDIR": temporary.url.path]
+        async let first = LabProcess.run(["workshop", "task-vs-detached", "--json"], environment: environment)
+        async let second = LabProcess.run(["workshop", "task-vs-detached", "--json"], environment: environment)
+        for result in try await [first, second] {
+            #expect(result.status == 0, "\(result.standardError)")
+            let status = try JSONDecoder().decode(DecodedStatus.self, from: Data(result.standardOutput.utf8))
+            #expect(status.status == "to do", "\(result.standardOutput)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.file("ConcurrencyLab-exercises").path)
+        #expect(left.filter { $0.hasSuffix(".so") }.count == 1, "one library kept: \(left)")
+        #expect(!left.contains { $0.hasSuffix(".swift") }, "no wrapped source left: \(left)")
+    }
+
     @Test("lab workshop prints the list and the next exercise's hint")
     func listText() async throws {
         let result = try await LabProcess.run(["workshop"])

@@ -28,12 +28,20 @@ enum ExerciseBuild {
         let name = "\(exercise.id)-\(key.dropFirst(2))"
         let library = folder.appendingPathComponent("lib\(name).so")
         if FileManager.default.fileExists(atPath: library.path) { return .built(library) }
-        let wrapped = folder.appendingPathComponent("\(name).swift")
+        // Compiled under names of this build's own, then renamed into place (rename(2) replaces
+        // atomically): two `lab` processes checking the same file never write one library at once.
+        let unique = UUID().uuidString.prefix(8)
+        let wrapped = folder.appendingPathComponent("\(name)-\(unique).swift")
+        let building = folder.appendingPathComponent("lib\(name)-\(unique).so")
+        defer { try? FileManager.default.removeItem(at: wrapped) }
         try Self.source(of: exercise, text: source).write(to: wrapped, atomically: true, encoding: .utf8)
-        let result = try await SnippetCompiler.locate().compileLibrary(wrapped, to: library, moduleName: "Exercise_" + name.replacingOccurrences(of: "-", with: "_"))
+        let result = try await SnippetCompiler.locate().compileLibrary(wrapped, to: building, moduleName: "Exercise_" + name.replacingOccurrences(of: "-", with: "_"))
         guard result.exitCode == 0 else {
-            try? FileManager.default.removeItem(at: library)
+            try? FileManager.default.removeItem(at: building)
             return .doesNotCompile(Self.errors(in: result.output, of: exercise))
+        }
+        guard rename(building.path, library.path) == 0 else {
+            throw LabFailure(message: "cannot move the compiled exercise to \(library.path): \(String(cString: strerror(errno)))")
         }
         return .built(library)
     }
