@@ -48,7 +48,7 @@ struct LessonIsWholeTests {
 
     @Test("The lesson has a workshop exercise, its solution, its checker, and hints in the exercise file", arguments: LessonCatalog.infos.map(\.id))
     func workshop(_ id: String) async throws {
-        let exercise = try #require(WorkshopCatalog.exercise(id: id), "\(id): no exercise in WorkshopCatalog")
+        let exercise = try #require(WorkshopCatalog.exercise(id: id), "\(id): no exercise: Tutorials/Workshop/\(id)/ with a checker declaring it, then python3 Scripts/tutorials/sync-course.py")
         let name = URL(fileURLWithPath: exercise.file).deletingPathExtension().lastPathComponent
         for path in [exercise.file, "Tutorials/Workshop/\(id)/\(name)+Solution.swift", "Tutorials/Workshop/\(id)/\(name)Checker.swift"] {
             #expect(FileManager.default.fileExists(atPath: PackageRoot.file(path).path), "\(id): no \(path)")
@@ -59,7 +59,7 @@ struct LessonIsWholeTests {
         case .shipped: break
         case .edited: return  // a learner's edit: WorkshopCheckerTests.fingerprints names it
         case .committedWithStaleFingerprint:
-            Issue.record("\(id): \(exercise.file)'s fingerprint is not the catalog's (run python3 Scripts/tutorials/exercise-fingerprints.py)")
+            Issue.record("\(id): \(exercise.file)'s fingerprint is not the catalog's (run python3 Scripts/tutorials/sync-course.py)")
         }
         #expect(exercise.hints.count >= 2, "\(id): \(exercise.file) gives \(exercise.hints.count) hints (`// Hint 1: …`)")
     }

@@ -32,9 +32,9 @@ struct WorkshopCheckerTests {
                 continue
             case .committedWithStaleFingerprint:
                 Issue.record("""
-                    \(exercise.id): \(exercise.file) is as committed, but its fingerprint is not the catalog's \
-                    shippedFingerprint (\(Fingerprint.hex(exercise.shippedFingerprint))). After changing an exercise, \
-                    run python3 Scripts/tutorials/exercise-fingerprints.py and update WorkshopCatalog.swift.
+                    \(exercise.id): \(exercise.file) is as committed, but its fingerprint is not the one \
+                    WorkshopCatalog+Folders.swift records (\(exercise.shippedFingerprint.map(Fingerprint.hex) ?? "none")). \
+                    After changing an exercise, run python3 Scripts/tutorials/sync-course.py.
                     """)
             case .edited:
                 edited.append("\(exercise.id) (\(exercise.file))")

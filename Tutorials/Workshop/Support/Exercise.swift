@@ -18,8 +18,12 @@ public struct Exercise: Sendable, Identifiable {
     public let goal: String
     /// The file the learner edits, from the package root: `Tutorials/Workshop/<id>/<Type>.swift`.
     public let file: String
-    /// The FNV-1a fingerprint of the exercise file as shipped: tells an untouched file from an edited one.
-    public let shippedFingerprint: UInt64
+    /// The FNV-1a fingerprint of the exercise file as shipped (written by
+    /// `Scripts/tutorials/sync-course.py`): tells an untouched file from an edited one. Nil
+    /// until the script has run for a new exercise.
+    public var shippedFingerprint: UInt64? {
+        WorkshopCatalog.shippedFingerprints[id]
+    }
     /// The checker's call on the learner's types, as Swift source: `CountUpdaterChecker.check(CountUpdater.self)`.
     /// Compiled with the learner's file, where those types are declared.
     public let exerciseCheck: String
@@ -27,14 +31,12 @@ public struct Exercise: Sendable, Identifiable {
     let checkSolution: @Sendable () async -> [String]
 
     init(id: String, title: String, goal: String, file: String,
-         shippedFingerprint: UInt64,
          exerciseCheck: String,
          checkSolution: @escaping @Sendable () async -> [String]) {
         self.id = id
         self.title = title
         self.goal = goal
         self.file = file
-        self.shippedFingerprint = shippedFingerprint
         self.exerciseCheck = exerciseCheck
         self.checkSolution = checkSolution
     }

@@ -2,7 +2,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 6 solved: the confirmation first, then the read-modify-write in one step.
+    /// Solved: the confirmation first, then the read-modify-write in one step.
     @ModelActor
     actor ScoreKeeper: ScoreKeeping {
         func addPoints(_ points: Int, to id: PersistentIdentifier, confirm: @Sendable () async -> Void) async throws {

@@ -1,4 +1,4 @@
-// Workshop exercise 6: Keep every point when the actor awaits
+// Workshop exercise: Keep every point when the actor awaits
 // Lesson actor-reentrancy (`swift run lab run actor-reentrancy`), articles 000, 001 and 004.
 //
 // `ScoreKeeper` adds points to an item's count once a referee confirms them. Two calls that

@@ -3,7 +3,7 @@ import PersistenceCore
 import InterleavingExplorer
 import SampleModels
 
-/// Exercise 6's contract: a model actor that adds points after a referee confirms them.
+/// The exercise's contract: a model actor that adds points after a referee confirms them.
 protocol ScoreKeeping: ModelActor where ModelExecutorType == ModelContextExecutor {
     init(modelContainer: ModelContainer)
     /// Adds `points` to the count of the item `id` names, once `confirm` has returned, and saves.
@@ -14,6 +14,17 @@ protocol ScoreKeeping: ModelActor where ModelExecutorType == ModelContextExecuto
 /// the explorer, and checks that every schedule ends at 5 and that each call asked the referee
 /// before its points reached the store.
 enum ScoreKeeperChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "actor-reentrancy",
+        title: "Keep every point when the actor awaits",
+        goal: "`ScoreKeeper` adds points to an item's count once a referee confirms them. Two calls that overlap sometimes lose points: not always, so a test that runs it once may pass. Make every point count in every order the runtime could run the two calls, and keep the referee's confirmation before the points are added. The checker runs the two calls in every schedule and prints the first one that loses points.",
+        file: "Tutorials/Workshop/actor-reentrancy/ScoreKeeper.swift",
+        exerciseCheck: "ScoreKeeperChecker.check(ScoreKeeper.self)",
+        checkSolution: { await ScoreKeeperChecker.check(Solution.ScoreKeeper.self) }
+    )
+
     /// What one schedule ended with.
     struct Run: Hashable, Sendable {
         var score: Int

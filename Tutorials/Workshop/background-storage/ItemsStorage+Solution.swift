@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 18 solved: the same methods, on a model actor with a private queue.
+    /// Solved: the same methods, on a model actor with a private queue.
     /// (`@BackgroundModelActor` is the lab's own macro: SwiftData writes `@ModelActor` and makes
     /// the actor off the main actor.)
     @BackgroundModelActor

@@ -1,4 +1,4 @@
-// Workshop exercise 18: Write the Storage actor of article 004
+// Workshop exercise: Write the Storage actor of article 004
 // Lesson background-storage (`swift run lab run background-storage`), article 004.
 //
 // The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Lessons
 
-/// Exercise 18's contract: article 004's `Storage`, the app's only door to its data.
+/// The exercise's contract: article 004's `Storage`, the app's only door to its data.
 protocol Storage: Sendable {
     /// Made once, at launch, on the MainActor.
     @MainActor init(modelContainer: ModelContainer)
@@ -18,6 +18,17 @@ protocol Storage: Sendable {
 /// Imports a thousand items through the storage while watching which context saves, then
 /// checks what it returns, fetches and deletes.
 enum ItemsStorageChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "background-storage",
+        title: "Write the Storage actor of article 004",
+        goal: "The app talks to its data only through `Storage` and gets `DomainItem`s back, as article 004 recommends. But this storage works on the container's main context, so an import of a thousand items keeps the main queue, the one that draws the UI, busy from start to end. Turn it into a model actor with a private queue of its own. Its methods may stay as they are.",
+        file: "Tutorials/Workshop/background-storage/ItemsStorage.swift",
+        exerciseCheck: "ItemsStorageChecker.check(ItemsStorage.self)",
+        checkSolution: { await ItemsStorageChecker.check(Solution.ItemsStorage.self) }
+    )
+
     static func check<S: Storage>(_ storage: S.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

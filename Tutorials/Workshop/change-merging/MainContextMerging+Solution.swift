@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 10 solved: every other context's save is merged into the main context, on its queue.
+    /// Solved: every other context's save is merged into the main context, on its queue.
     struct MainContextMerging: MainContextPreparing {
         @MainActor
         func prepare(_ mainContext: ModelContext) {

@@ -1,4 +1,4 @@
-// Workshop exercise 10: Let the view context see background saves
+// Workshop exercise: Let the view context see background saves
 // Lesson change-merging (`swift run lab run change-merging`), article 003.
 //
 // The list on screen shows items fetched by the view context. A background context imports new

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 10's contract: set up the main context at launch.
+/// The exercise's contract: set up the main context at launch.
 protocol MainContextPreparing: Sendable {
     init()
     /// Prepares `mainContext` so that saves made by other contexts reach its objects. Called on
@@ -20,6 +20,17 @@ protocol MainContextPreparing: Sendable {
 /// // item.count == 5?
 /// ```
 enum MainContextMergingChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "change-merging",
+        title: "Let the view context see background saves",
+        goal: "The list on screen shows items fetched by the view context. A background context imports new counts and saves, but the list keeps showing the old ones: the view context's objects are never told. Make `prepare(_:)` set up the view context so that other contexts' saves reach it.",
+        file: "Tutorials/Workshop/change-merging/MainContextMerging.swift",
+        exerciseCheck: "MainContextMergingChecker.check(MainContextMerging.self)",
+        checkSolution: { await MainContextMergingChecker.check(Solution.MainContextMerging.self) }
+    )
+
     static func check<Preparer: MainContextPreparing>(_ preparer: Preparer.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

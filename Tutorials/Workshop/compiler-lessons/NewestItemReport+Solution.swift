@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 21 solved: the actor returns a `Sendable` copy, read on its own queue. (The lab's
+    /// Solved: the actor returns a `Sendable` copy, read on its own queue. (The lab's
     /// own `@BackgroundModelActor`; SwiftData code writes `@ModelActor`, made off the main actor.)
     @BackgroundModelActor
     actor NewestItemFinder {
@@ -14,7 +14,7 @@ extension Solution {
         }
     }
 
-    /// Exercise 21 solved: the caller reads a plain value.
+    /// Solved: the caller reads a plain value.
     struct NewestItemReport: NewestItemReporting {
         func newestTimestamp(in container: ModelContainer) async throws -> Date? {
             let finder = NewestItemFinder(modelContainer: container)

@@ -1,4 +1,4 @@
-// Workshop exercise 21: Return Sendable values, not models
+// Workshop exercise: Return Sendable values, not models
 // Lesson compiler-lessons (`swift run lab run compiler-lessons`), articles 000 and 004.
 //
 // `NewestItemFinder` returned an `Item`, and Swift 6 refused to compile the caller: "non-sendable

@@ -2,7 +2,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 13 solved: the screen holds the trip's identifier and the values it shows, never
+    /// Solved: the screen holds the trip's identifier and the values it shows, never
     /// the model, and reads the trip again by identifier.
     @MainActor
     final class TripDetail: TripShowing {

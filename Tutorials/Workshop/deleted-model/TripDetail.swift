@@ -1,4 +1,4 @@
-// Workshop exercise 13: Keep the trip's screen alive when the trip is deleted
+// Workshop exercise: Keep the trip's screen alive when the trip is deleted
 // Lesson deleted-model (`swift run lab run deleted-model`), articles 003 and 004.
 //
 // The trip's screen is a view model on the MainActor, opened on the model the list fetched on

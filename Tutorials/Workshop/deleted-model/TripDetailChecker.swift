@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 13's contract: the trip's screen, a view model on the MainActor (the main context's
+/// The exercise's contract: the trip's screen, a view model on the MainActor (the main context's
 /// queue), as a SwiftUI detail view would have.
 @MainActor protocol TripShowing: AnyObject, Sendable {
     /// Opens the screen on `trip`, a model the list just fetched on the main context, as a list
@@ -40,6 +40,17 @@ import SampleModels
 /// Nothing is timed: a save queues its automatic merge on the main queue before it returns,
 /// and the checker reads the screen after a block it queued there afterwards has run.
 enum TripDetailChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "deleted-model",
+        title: "Keep the trip's screen alive when the trip is deleted",
+        goal: "The trip's screen is a view model on the MainActor, opened on the model the list fetched on the main context, as a SwiftUI list hands its row's model to the detail view. It keeps that model and reads it again in `reload(on:)`. A background context then deletes the trip and saves; the main context merges the deletion (it merges every save) and invalidates the trip model the screen still holds: the next reload stops the process (\"This model instance was invalidated\"). Make the screen hold what cannot go stale, and read the trip again by its identifier, so that it shows the trip gone instead of crashing.",
+        file: "Tutorials/Workshop/deleted-model/TripDetail.swift",
+        exerciseCheck: "TripDetailChecker.check(TripDetail.self)",
+        checkSolution: { await TripDetailChecker.check(Solution.TripDetail.self) }
+    )
+
     static let tripName = "Lisbon"
     static let renamed = "Lisboa"
     static let stopTitles = ["Belém Tower", "Alfama", "Jerónimos"]
@@ -48,7 +59,7 @@ enum TripDetailChecker {
         do {
             let container = try ModelContainer(for: Trip.self, configuration: .inMemory)
             let main = container.viewContext
-            // The main context merges other contexts' saves (exercise 9): the lesson's lane 3.
+            // The main context merges other contexts' saves (the change-merging exercise): the lesson's lane 3.
             main.automaticallyMergesChangesFromParent = true
             let background = container.newBackgroundContext()
             let tripID = try background.performAndWait {

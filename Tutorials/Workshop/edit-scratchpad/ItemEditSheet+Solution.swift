@@ -2,7 +2,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 15 solved: the sheet edits a child of the main context; Save pushes into it,
+    /// Solved: the sheet edits a child of the main context; Save pushes into it,
     /// Cancel drops the child.
     @MainActor
     final class ItemEditSheet: ItemEditing {

@@ -1,4 +1,4 @@
-// Workshop exercise 15: Give the edit sheet a scratchpad of its own
+// Workshop exercise: Give the edit sheet a scratchpad of its own
 // Lesson edit-scratchpad (`swift run lab run edit-scratchpad`), article 003.
 //
 // The edit sheet renames an item. It edits the main context's own model, so the list behind the

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 15's contract: an edit sheet that renames one item, with Save and Cancel.
+/// The exercise's contract: an edit sheet that renames one item, with Save and Cancel.
 @MainActor
 protocol ItemEditing: AnyObject {
     /// Opens the sheet on the item `id` names, for a list shown by `mainContext`.
@@ -26,6 +26,17 @@ protocol ItemEditing: AnyObject {
 /// // list shows oat milk?
 /// ```
 enum ItemEditSheetChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "edit-scratchpad",
+        title: "Give the edit sheet a scratchpad of its own",
+        goal: "The edit sheet renames an item by editing the main context's own model: the list behind it shows every keystroke, and Cancel calls `rollback()`, which also throws away the item the user added on the main screen and has not saved. Make the sheet edit a scratchpad of its own: Cancel must leave the main context as it was, and Save must hand the edit to the main context (the app saves the main context itself).",
+        file: "Tutorials/Workshop/edit-scratchpad/ItemEditSheet.swift",
+        exerciseCheck: "ItemEditSheetChecker.check(ItemEditSheet.self)",
+        checkSolution: { await ItemEditSheetChecker.check(Solution.ItemEditSheet.self) }
+    )
+
     static func check<Sheet: ItemEditing>(_ sheet: Sheet.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

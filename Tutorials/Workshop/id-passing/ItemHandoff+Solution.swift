@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 4 solved: the identifier is taken after the save, so it is permanent.
+    /// Solved: the identifier is taken after the save, so it is permanent.
     /// (`@BackgroundModelActor` is the lab's own macro: SwiftData writes `@ModelActor` and makes
     /// the actor off the main actor.)
     @BackgroundModelActor
@@ -16,7 +16,7 @@ extension Solution {
         }
     }
 
-    /// Exercise 4 solved: the item is loaded from the store when this context does not hold it.
+    /// Solved: the item is loaded from the store when this context does not hold it.
     /// (The lab's own `@BackgroundModelActor`, as above.)
     @BackgroundModelActor
     actor ItemCounter: ItemCounting {

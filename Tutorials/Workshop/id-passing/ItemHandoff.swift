@@ -1,4 +1,4 @@
-// Workshop exercise 4: Pass identifiers between two actors
+// Workshop exercise: Pass identifiers between two actors
 // Lesson id-passing (`swift run lab run id-passing`), articles 000, 003 and 004.
 //
 // `ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must

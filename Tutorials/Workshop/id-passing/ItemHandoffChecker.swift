@@ -2,14 +2,14 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 4's contract, first half: an actor that creates items and hands out their identifiers.
+/// The exercise's contract, first half: an actor that creates items and hands out their identifiers.
 protocol ItemInserting: Actor {
     init(modelContainer: ModelContainer)
     /// Inserts and saves an item stamped `date`; returns what another context needs to find it.
     func insertItem(stamped date: Date) throws -> PersistentIdentifier
 }
 
-/// Exercise 4's contract, second half: an actor that updates items by identifier.
+/// The exercise's contract, second half: an actor that updates items by identifier.
 protocol ItemCounting: Actor {
     init(modelContainer: ModelContainer)
     /// Sets the count of the item `id` names, and saves.
@@ -18,6 +18,17 @@ protocol ItemCounting: Actor {
 
 /// Checks each actor alone (so one mistake does not hide the other), then the two together.
 enum ItemHandoffChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "id-passing",
+        title: "Pass identifiers between two actors",
+        goal: "`ItemInserter` creates an item on its own context; `ItemCounter`, another model actor, must then update that item. A model cannot cross from one actor to the other (the compiler says so), so the inserter hands over the item's `PersistentIdentifier`. Two mistakes keep the counter from ever finding the item. Find and fix both.",
+        file: "Tutorials/Workshop/id-passing/ItemHandoff.swift",
+        exerciseCheck: "ItemHandoffChecker.check(ItemInserter.self, ItemCounter.self)",
+        checkSolution: { await ItemHandoffChecker.check(Solution.ItemInserter.self, Solution.ItemCounter.self) }
+    )
+
     static func check<Inserter: ItemInserting, Counter: ItemCounting>(
         _ inserter: Inserter.Type, _ counter: Counter.Type
     ) async -> [String] {

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 20 solved: the list asks for what a screen shows, the first 100 oldest first.
+    /// Solved: the list asks for what a screen shows, the first 100 oldest first.
     enum ItemListQuery: ItemListQuerying {
         static var descriptor: FetchDescriptor<Item> {
             var descriptor = FetchDescriptor<Item>(sortBy: [SortDescriptor(\.timestamp)])

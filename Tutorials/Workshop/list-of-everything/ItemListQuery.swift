@@ -1,4 +1,4 @@
-// Workshop exercise 20: Keep the list on the main context to a screenful
+// Workshop exercise: Keep the list on the main context to a screenful
 // Lesson list-of-everything (`swift run lab run list-of-everything`), article 004.
 //
 // The list on screen is a `ResultsObserver` on SwiftData's main context, the role `@Query` plays

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 20's contract: the fetch behind the list a screen shows.
+/// The exercise's contract: the fetch behind the list a screen shows.
 protocol ItemListQuerying {
     /// What the list on SwiftData's main context observes: the items, oldest first, as many as
     /// a screen shows (``ItemListQueryChecker/rowsOnScreen``).
@@ -25,6 +25,17 @@ protocol ItemListQuerying {
 /// and the checker reads the list from a block queued there after it. What the list cost the
 /// main queue is counted in models: how many of the imported items the main context made.
 enum ItemListQueryChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "list-of-everything",
+        title: "Keep the list on the main context to a screenful",
+        goal: "The import runs on a private queue and saves 2,000 items at once, as article 004 advises. But the list on screen, a `ResultsObserver` on SwiftData's main context, observes every item: the main context merges the save by itself, on the main queue, and the list fetches every row again there, making a model for each. A screen shows 100 rows. Make the list's descriptor ask for those only, still oldest first.",
+        file: "Tutorials/Workshop/list-of-everything/ItemListQuery.swift",
+        exerciseCheck: "ItemListQueryChecker.check(ItemListQuery.self)",
+        checkSolution: { await ItemListQueryChecker.check(Solution.ItemListQuery.self) }
+    )
+
     /// The rows a screen shows.
     static let rowsOnScreen = 100
     /// The items the import saves at once.

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 11 solved: other contexts' saves merged automatically, the batch merged by hand.
+    /// Solved: other contexts' saves merged automatically, the batch merged by hand.
     enum ItemListUpdates: ItemListUpdating {
         static func prepare(_ mainContext: ModelContext) {
             // Every other context's save is merged on the main queue right after it commits, and

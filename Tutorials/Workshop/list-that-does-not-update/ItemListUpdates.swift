@@ -1,4 +1,4 @@
-// Workshop exercise 11: Make the list follow background saves and batch requests
+// Workshop exercise: Make the list follow background saves and batch requests
 // Lesson list-that-does-not-update (`swift run lab run list-that-does-not-update`), articles
 // 003 and 004.
 //

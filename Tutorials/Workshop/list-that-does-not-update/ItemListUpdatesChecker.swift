@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 11's contract: what the app does so that its list follows changes made elsewhere.
+/// The exercise's contract: what the app does so that its list follows changes made elsewhere.
 protocol ItemListUpdating: Sendable {
     /// Sets up the main context at launch. Called on the main queue, before the list's observer
     /// is made on that context.
@@ -30,6 +30,17 @@ protocol ItemListUpdating: Sendable {
 /// a merge by hand in `markDone` is done, or queued, before `markDone` returns), and the checker
 /// reads the list from a block queued on the main queue after that.
 enum ItemListUpdatesChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "list-that-does-not-update",
+        title: "Make the list follow background saves and batch requests",
+        goal: "The list on screen is a `ResultsObserver` on the view context, the role `@Query` plays in SwiftUI: it fetches again whenever its context saves, merges, refreshes or resets. A background context adds and renames items, and `markDone` marks items done with a batch request, but the list never changes: the view context merges nothing, so the observer has nothing to follow. Make `prepare(_:)` set up the view context so that other contexts' saves reach the list, and make `markDone(_:in:mainContext:)` bring its batch request's changes to the list too.",
+        file: "Tutorials/Workshop/list-that-does-not-update/ItemListUpdates.swift",
+        exerciseCheck: "ItemListUpdatesChecker.check(ItemListUpdates.self)",
+        checkSolution: { await ItemListUpdatesChecker.check(Solution.ItemListUpdates.self) }
+    )
+
     /// The items `markDone` marks done.
     static let marked = [1, 2]
 

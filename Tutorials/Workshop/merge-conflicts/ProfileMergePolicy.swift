@@ -1,4 +1,4 @@
-// Workshop exercise 9: Pick the merge policy that keeps these values
+// Workshop exercise: Pick the merge policy that keeps these values
 // Lesson merge-conflicts (`swift run lab run merge-conflicts`), article 003.
 //
 // Article 003's example. A context fetches a person (name "Ann", age 20, sex "m"). Then a batch

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 9's contract: a merge policy.
+/// The exercise's contract: a merge policy.
 protocol MergePolicyChoosing {
     static var policy: MergePolicy { get }
 }
@@ -17,6 +17,17 @@ protocol MergePolicyChoosing {
 /// // name = "Anna", age = 40; save
 /// ```
 enum ProfileMergePolicyChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "merge-conflicts",
+        title: "Pick the merge policy that keeps these values",
+        goal: "Article 003's example. A context fetches a person (name \"Ann\", age 20, sex \"m\"). Then a batch update, which bypasses every context, sets age 30 and sex \"f\" in the store. Then the context sets name \"Anna\" and age 40, and saves. The app wants what each side meant: the context's name and age, and the batch's sex: \"Anna\", 40, \"f\". Pick the merge policy that gives exactly that.",
+        file: "Tutorials/Workshop/merge-conflicts/ProfileMergePolicy.swift",
+        exerciseCheck: "ProfileMergePolicyChecker.check(ProfileMergePolicy.self)",
+        checkSolution: { await ProfileMergePolicyChecker.check(Solution.ProfileMergePolicy.self) }
+    )
+
     static func check<Choice: MergePolicyChoosing>(_ choice: Choice.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Person.self, configuration: .inMemory)

@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 5 solved: article 001's `NSModelObjectContextExecutor`, every job in `context.perform`.
+    /// Solved: article 001's `NSModelObjectContextExecutor`, every job in `context.perform`.
     final class ItemContextExecutor: ContextExecuting {
         let context: ModelContext
 

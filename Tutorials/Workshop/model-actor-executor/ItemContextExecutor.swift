@@ -1,4 +1,4 @@
-// Workshop exercise 5: Run the actor on its context's queue
+// Workshop exercise: Run the actor on its context's queue
 // Lesson model-actor-executor (`swift run lab run model-actor-executor`), articles 000 and 001.
 //
 // Article 001 builds a custom executor so that an actor's methods run where its context's models

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 5's contract: a serial executor built over a context.
+/// The exercise's contract: a serial executor built over a context.
 protocol ContextExecuting: SerialExecutor {
     /// The context whose models the actor's methods use.
     var context: ModelContext { get }
@@ -36,6 +36,17 @@ private actor StampingActor<Executor: ContextExecuting> {
 /// Seeds three items, runs an actor on the learner's executor with `ConcurrencyDebug` recording,
 /// and checks that its model accesses ran on the context's queue and its save landed.
 enum ItemContextExecutorChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "model-actor-executor",
+        title: "Run the actor on its context's queue",
+        goal: "Article 001 builds a custom executor so that an actor's methods run where its context's models may be touched. This one is article 001's first `CustomExecutor`: it runs every job on a serial queue of its own. Serial, so no two jobs overlap, but it is not the context's queue, and every model access in the actor is a wrong-queue access. Make the executor run jobs on the context's queue.",
+        file: "Tutorials/Workshop/model-actor-executor/ItemContextExecutor.swift",
+        exerciseCheck: "ItemContextExecutorChecker.check(ItemContextExecutor.self)",
+        checkSolution: { await ItemContextExecutorChecker.check(Solution.ItemContextExecutor.self) }
+    )
+
     static func check<Executor: ContextExecuting>(_ executor: Executor.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 17 solved: the parent's queue hands the child its work and does not wait for it.
+    /// Solved: the parent's queue hands the child its work and does not wait for it.
     struct ChildRefresher: ChildRefreshing {
         func refresh(_ child: ModelContext, from parent: ModelContext) {
             child.perform { child.refreshAllObjects() }

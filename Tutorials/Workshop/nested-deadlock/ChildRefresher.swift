@@ -1,4 +1,4 @@
-// Workshop exercise 17: Stop the parent's queue from waiting for its child
+// Workshop exercise: Stop the parent's queue from waiting for its child
 // Lesson nested-deadlock (`swift run lab run nested-deadlock`), article 003.
 //
 // `refresh(_:from:)` runs on a parent context's queue (inside `parent.perform`) and asks the

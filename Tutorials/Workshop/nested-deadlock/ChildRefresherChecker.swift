@@ -3,7 +3,7 @@ import PersistenceCore
 import InterleavingExplorer
 import SampleModels
 
-/// Exercise 17's contract: work the parent's queue runs that needs its child.
+/// The exercise's contract: work the parent's queue runs that needs its child.
 protocol ChildRefreshing: Sendable {
     init()
     /// Runs on `parent`'s queue (inside `parent.perform`); makes `child`, a child of `parent`,
@@ -21,6 +21,17 @@ protocol ChildRefreshing: Sendable {
 /// // refresh(child, from: parent)         fetchCount (reads through the parent's queue)
 /// ```
 enum ChildRefresherChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "nested-deadlock",
+        title: "Stop the parent's queue from waiting for its child",
+        goal: "`refresh(_:from:)` runs on a parent context's queue and asks its child to refresh its objects, waiting for it with `performAndWait`. A child reads through its parent, on the parent's queue: if the child's queue is busy with a fetch at that moment, each queue waits for the other and the app freezes for good, in some orders only. Make the child refresh without the parent's queue waiting for it.",
+        file: "Tutorials/Workshop/nested-deadlock/ChildRefresher.swift",
+        exerciseCheck: "ChildRefresherChecker.check(ChildRefresher.self)",
+        checkSolution: { await ChildRefresherChecker.check(Solution.ChildRefresher.self) }
+    )
+
     static func check<Refresher: ChildRefreshing>(_ refresher: Refresher.Type) async -> [String] {
         do {
             let exploration = try await Interleavings.explore { () async throws -> Bool in

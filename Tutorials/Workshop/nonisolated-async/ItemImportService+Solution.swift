@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 3 solved: `@concurrent` leaves the caller's actor, whoever calls, so the context
+    /// Solved: `@concurrent` leaves the caller's actor, whoever calls, so the context
     /// is made off the main queue and gets a private queue of its own.
     struct ItemImportService: ItemImporting {
         let container: ModelContainer

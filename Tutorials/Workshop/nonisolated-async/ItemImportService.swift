@@ -1,4 +1,4 @@
-// Workshop exercise 3: Make the import helper leave the MainActor that calls it
+// Workshop exercise: Make the import helper leave the MainActor that calls it
 // Lesson nonisolated-async (`swift run lab run nonisolated-async`), article 000.
 //
 // A button (MainActor code) calls `importItems(_:)`. The helper makes a context of its own "to

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Lessons
 
-/// Exercise 3's contract: the import a button starts.
+/// The exercise's contract: the import a button starts.
 protocol ItemImporting: Sendable {
     init(container: ModelContainer)
     /// Inserts one item per timestamp into `container`, saves, and returns how many it imported.
@@ -41,6 +41,17 @@ protocol ItemImporting: Sendable {
 /// save then comes from a private-queue context while the main queue is held; only a clock would
 /// tell. The hints keep `await perform`, which lets the main queue go.
 enum ItemImportServiceChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "nonisolated-async",
+        title: "Make the import helper leave the MainActor that calls it",
+        goal: "A button (MainActor code) calls `importItems(_:)`. The helper makes a context of its own \"to work in the background\" and does the work in its `perform`. But the method is `nonisolated(nonsending)`, what Swift 6.2 makes of an unannotated async function in a new Xcode project: it runs on its caller's actor. Called from the button, it runs on the MainActor, `ModelContext(container)` made there is a main-queue context, and the whole import holds the main queue, the one that draws the UI. Make the import run off the main queue when the MainActor calls it.",
+        file: "Tutorials/Workshop/nonisolated-async/ItemImportService.swift",
+        exerciseCheck: "ItemImportServiceChecker.check(ItemImportService.self)",
+        checkSolution: { await ItemImportServiceChecker.check(Solution.ItemImportService.self) }
+    )
+
     static let itemCount = 200
 
     static func check<Service: ItemImporting>(_ service: Service.Type) async -> [String] {

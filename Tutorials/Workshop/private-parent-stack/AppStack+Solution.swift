@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 16 solved: a private writer at the root, the views' context its main-queue child.
+    /// Solved: a private writer at the root, the views' context its main-queue child.
     @MainActor
     final class AppStack: SavingStack {
         let viewContext: ModelContext

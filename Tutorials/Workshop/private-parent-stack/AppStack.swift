@@ -1,4 +1,4 @@
-// Workshop exercise 16: Write the store off the main queue, behind a private writer
+// Workshop exercise: Write the store off the main queue, behind a private writer
 // Lesson private-parent-stack (`swift run lab run private-parent-stack`), articles 003 and 004.
 //
 // The app's views insert into `viewContext`, and `save()` writes everything they changed to the

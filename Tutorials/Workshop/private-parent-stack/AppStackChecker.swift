@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 import Lessons
 
-/// Exercise 16's contract: the context the views use, and how their changes reach the store.
+/// The exercise's contract: the context the views use, and how their changes reach the store.
 @MainActor
 protocol SavingStack: AnyObject {
     init(container: ModelContainer)
@@ -16,6 +16,17 @@ protocol SavingStack: AnyObject {
 /// The views insert 200 items into the view context; `save()` must write them all to the store,
 /// and no commit to the store may run on the main queue.
 enum AppStackChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "private-parent-stack",
+        title: "Write the store off the main queue, behind a private writer",
+        goal: "The app's views insert into `viewContext`, and `save()` writes what they changed to the store. Today `viewContext` is the main context, so the store is written on the main queue and the UI freezes for as long as the file takes. Keep `viewContext` on the main queue, but make the store be written on a private queue.",
+        file: "Tutorials/Workshop/private-parent-stack/AppStack.swift",
+        exerciseCheck: "AppStackChecker.check(AppStack.self)",
+        checkSolution: { await AppStackChecker.check(Solution.AppStack.self) }
+    )
+
     @MainActor
     static func check<Stack: SavingStack>(_ stack: Stack.Type) async -> [String] {
         do {

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 19 solved: readers beside the writer, and one query generation per frame.
+    /// Solved: readers beside the writer, and one query generation per frame.
     enum ItemListStore: ItemListStoring {
         static func openStore(at url: URL) throws -> ModelContainer {
             // A file store reads on its own connections (4 by default): no fetch waits for a save.

@@ -1,4 +1,4 @@
-// Workshop exercise 19: Keep the list drawing while the import saves
+// Workshop exercise: Keep the list drawing while the import saves
 // Lesson reads-during-import (`swift run lab run reads-during-import`), articles 003 and 004.
 //
 // The import already runs on a background context, as articles 003 and 004 advise. But the list

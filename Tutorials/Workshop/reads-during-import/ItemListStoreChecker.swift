@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 19's contract: the store the list reads, and what the list does before each frame.
+/// The exercise's contract: the store the list reads, and what the list does before each frame.
 protocol ItemListStoring {
     /// Opens the app's store, a file at `url`.
     static func openStore(at url: URL) throws -> ModelContainer
@@ -25,6 +25,17 @@ protocol ItemListStoring {
 /// Items are numbered 0, 1, 2… in their `count`, so a frame that shows one state has item
 /// `header - 1` on top. Nothing is timed: the save is forced into the frame, every run.
 enum ItemListStoreChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "reads-during-import",
+        title: "Keep the list drawing while the import saves",
+        goal: "The import already runs on a background context, as articles 003 and 004 advise. But the list on screen freezes anyway: this store opens with `readers: 0`, so the main context's fetch shares the writer's connection and waits for the whole save in progress. And each frame reads twice, a count for its header and then the newest rows, so a save that commits between the two reads shows a header that disagrees with its rows. Give the store readers beside its writer, and make every frame read one committed state.",
+        file: "Tutorials/Workshop/reads-during-import/ItemListStore.swift",
+        exerciseCheck: "ItemListStoreChecker.check(ItemListStore.self)",
+        checkSolution: { await ItemListStoreChecker.check(Solution.ItemListStore.self) }
+    )
+
     /// Items in the store before the frame, and items the forced save adds.
     static let preloaded = 1_000, batchSize = 1_000
     /// The rows one page of the list shows.

@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 14 solved: one fetch with the stops prefetched, in a private-queue context; the
+    /// Solved: one fetch with the stops prefetched, in a private-queue context; the
     /// rows, values, go back to the list.
     struct TripListLoader: TripListLoading {
         func loadTrips(from container: ModelContainer) async throws -> [TripRow] {

@@ -1,4 +1,4 @@
-// Workshop exercise 14: Load the trips list with its stops prefetched, in the background
+// Workshop exercise: Load the trips list with its stops prefetched, in the background
 // Lesson relationship-faults (`swift run lab run relationship-faults`), articles 003 and 004.
 //
 // The trips list shows every trip with its stops' titles, one `TripRow` per trip. `loadTrips`

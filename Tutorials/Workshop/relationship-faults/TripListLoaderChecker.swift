@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 14's contract: what the trips list shows, loaded for it as values.
+/// The exercise's contract: what the trips list shows, loaded for it as values.
 protocol TripListLoading: Sendable {
     init()
     /// Every trip, by name, each with its stops' titles: one ``TripRow`` per trip. Called from
@@ -67,6 +67,17 @@ struct TripRow: Sendable, CustomStringConvertible {
 /// queue is held all along; no queue-specific key tells that wait apart. The hints ask for
 /// `await perform`, which lets the main queue go.
 enum TripListLoaderChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "relationship-faults",
+        title: "Load the trips list with its stops prefetched, in the background",
+        goal: "The trips list shows every trip with its stops' titles, one `TripRow` per trip. `loadTrips` makes the rows on the main context: it fetches the trips, and `TripRow(trip)` reads each trip's stops. A relationship is a fault until touched, so that is one read of the store for the trips, one per trip for its stops and one per stop (N+1), all on the main queue, the one that draws the UI. Read every trip's stops with the fetch, in a background context, and hand the list the rows: values, not models.",
+        file: "Tutorials/Workshop/relationship-faults/TripListLoader.swift",
+        exerciseCheck: "TripListLoaderChecker.check(TripListLoader.self)",
+        checkSolution: { await TripListLoaderChecker.check(Solution.TripListLoader.self) }
+    )
+
     static let trips = 40, stopsPerTrip = 5
     /// A list that prefetches reads the store twice here (the trips, then every trip's stops);
     /// a few more are fine, as long as they do not grow with the trips.

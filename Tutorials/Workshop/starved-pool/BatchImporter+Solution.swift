@@ -3,7 +3,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 8 solved: each call suspends until the context's queue has run its block, and
+    /// Solved: each call suspends until the context's queue has run its block, and
     /// gives its thread back to the pool meanwhile.
     struct BatchImporter: BatchImporting {
         func saveBatch(_ timestamps: [Date], in context: ModelContext) async throws {

@@ -1,4 +1,4 @@
-// Workshop exercise 8: Await the context's queue instead of blocking a thread for it
+// Workshop exercise: Await the context's queue instead of blocking a thread for it
 // Lesson starved-pool (`swift run lab run starved-pool`), articles 003 and 000.
 //
 // An import saves its items in batches from several tasks at once (a task group), and each task

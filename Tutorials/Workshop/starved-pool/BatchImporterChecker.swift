@@ -3,7 +3,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 8's contract: an import's helpers, called from several tasks at once.
+/// The exercise's contract: an import's helpers, called from several tasks at once.
 protocol BatchImporting: Sendable {
     init()
     /// Inserts an item per timestamp into `context`, a private-queue context, and saves it.
@@ -51,6 +51,17 @@ protocol BatchImporting: Sendable {
 /// its task stays where it is (suspended, or blocking one of this check's own threads): the
 /// check reports it after ``progressLimit``, and nothing else in the process waits for it.
 enum BatchImporterChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "starved-pool",
+        title: "Await the context's queue instead of blocking a thread for it",
+        goal: "An import saves its items in batches from several tasks at once (a task group), and each task counts the items to report progress. Both helpers wrap their work in `context.performAndWait`, which blocks the task's thread until the context's queue has run the block. Tasks run on Swift's cooperative pool, one thread per core: with one such task per thread while the queue waits for something only a task can do, nothing ever runs again. Make both helpers wait for the queue without holding a thread.",
+        file: "Tutorials/Workshop/starved-pool/BatchImporter.swift",
+        exerciseCheck: "BatchImporterChecker.check(BatchImporter.self)",
+        checkSolution: { await BatchImporterChecker.check(Solution.BatchImporter.self) }
+    )
+
     /// The checker's pool: as many threads as a two-core machine's cooperative pool has.
     static let threads = 2
     static let batchSize = 5, savedItems = 3

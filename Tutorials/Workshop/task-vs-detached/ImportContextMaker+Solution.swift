@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 2 solved: the context is created off the MainActor, so it gets a private queue.
+    /// Solved: the context is created off the MainActor, so it gets a private queue.
     struct ImportContextMaker: ImportContextMaking {
         @MainActor
         func makeImportContext(for container: ModelContainer) async -> ModelContext {

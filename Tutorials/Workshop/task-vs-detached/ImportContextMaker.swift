@@ -1,4 +1,4 @@
-// Workshop exercise 2: Make the import context private
+// Workshop exercise: Make the import context private
 // Lesson task-vs-detached (`swift run lab run task-vs-detached`), article 000.
 //
 // A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below

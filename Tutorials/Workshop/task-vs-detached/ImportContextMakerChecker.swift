@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 2's contract: from MainActor code, make a context for background work.
+/// The exercise's contract: from MainActor code, make a context for background work.
 protocol ImportContextMaking: Sendable {
     init()
     /// A context an import can run in without blocking the main queue. Called on the MainActor.
@@ -12,6 +12,17 @@ protocol ImportContextMaking: Sendable {
 /// Calls `makeImportContext` on the MainActor and checks the context's queue, then imports a few
 /// items through it.
 enum ImportContextMakerChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "task-vs-detached",
+        title: "Make the import context private",
+        goal: "A SwiftUI button (MainActor code) asks for a context to run a long import in. The code below creates it inside `Task {}`, so it still gets a main-queue context, and the import would freeze the UI. Make `makeImportContext(for:)` return a context with a private queue.",
+        file: "Tutorials/Workshop/task-vs-detached/ImportContextMaker.swift",
+        exerciseCheck: "ImportContextMakerChecker.check(ImportContextMaker.self)",
+        checkSolution: { await ImportContextMakerChecker.check(Solution.ImportContextMaker.self) }
+    )
+
     static func check<Maker: ImportContextMaking>(_ maker: Maker.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

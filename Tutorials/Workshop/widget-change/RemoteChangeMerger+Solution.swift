@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 12 solved: the history after the kept token, without the app's own transactions,
+    /// Solved: the history after the kept token, without the app's own transactions,
     /// merged into the main context; the newest merged transaction's token kept.
     enum RemoteChangeMerger: RemoteChangeMerging {
         @MainActor

@@ -1,4 +1,4 @@
-// Workshop exercise 12: Bring the widget's changes into the app's list through history
+// Workshop exercise: Bring the widget's changes into the app's list through history
 // Lesson widget-change (`swift run lab run widget-change`), articles 003 and 004.
 //
 // The app's list is a `ResultsObserver` on the view context, which merges automatically. A

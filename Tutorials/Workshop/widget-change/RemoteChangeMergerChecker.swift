@@ -4,7 +4,7 @@ import PersistenceCore
 import Lessons
 import SampleModels
 
-/// Exercise 12's contract: what the app does each time its store's remote-change notification
+/// The exercise's contract: what the app does each time its store's remote-change notification
 /// arrives (`ModelContainer.remoteChange`, or a `HistoryObserver`'s count going up).
 protocol RemoteChangeMerging: Sendable {
     /// Brings into `mainContext` what other processes committed to its store after `token`, and
@@ -44,6 +44,17 @@ extension RemoteChangeMerging {
 /// file by then), and reads the list from a block queued on the main queue after the call, which
 /// runs after whatever the call queued there.
 enum RemoteChangeMergerChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "widget-change",
+        title: "Bring the widget's changes into the app's list through history",
+        goal: "The app's list is a `ResultsObserver` on the view context, which merges automatically. A widget, another process, adds, renames and deletes items in the same store file, and the list never changes: automatic merging follows the saves of this container's own contexts, and a commit from another process is not one of them. The app is told that the store changed (its remote-change notification), and then calls `mergeRemoteChanges(after:into:)` with the token it kept. Fetch the history after that token, skip the app's own transactions (author `Self.appAuthor`, \"app\": the view context merged them already), merge the rest into the view context, and return the token to keep for the next call.",
+        file: "Tutorials/Workshop/widget-change/RemoteChangeMerger.swift",
+        exerciseCheck: "RemoteChangeMergerChecker.check(RemoteChangeMerger.self)",
+        checkSolution: { await RemoteChangeMergerChecker.check(Solution.RemoteChangeMerger.self) }
+    )
+
     /// The titles the app saves before the widget starts.
     static let seed = ["bread", "eggs", "milk"]
     /// The widget's changes: what it did, in words, and the command that does it.

@@ -1,7 +1,7 @@
 import PersistenceCore
 
 extension Solution {
-    /// Exercise 7 solved: the reset runs on the main context's queue.
+    /// Solved: the reset runs on the main context's queue.
     struct MainContextResetter: MainContextResetting {
         func discardEdits(in container: ModelContainer) async {
             let context = container.viewContext

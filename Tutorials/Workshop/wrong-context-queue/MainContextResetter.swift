@@ -1,4 +1,4 @@
-// Workshop exercise 7: Reset the view context from a background task
+// Workshop exercise: Reset the view context from a background task
 // Lesson wrong-context-queue (`swift run lab run wrong-context-queue`), article 003.
 //
 // A background task calls `discardEdits(in:)` when the user cancels: the view context must

@@ -2,7 +2,7 @@ import Foundation
 import PersistenceCore
 import SampleModels
 
-/// Exercise 7's contract: discard the main context's unsaved edits from a background task.
+/// The exercise's contract: discard the main context's unsaved edits from a background task.
 protocol MainContextResetting: Sendable {
     init()
     /// Makes `container.viewContext` forget its unsaved changes. Called off the main queue.
@@ -13,6 +13,17 @@ protocol MainContextResetting: Sendable {
 /// with `ConcurrencyDebug` recording, and checks that the edits are gone and nothing ran off the
 /// main queue.
 enum MainContextResetterChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "wrong-context-queue",
+        title: "Reset the view context from a background task",
+        goal: "A background task calls `discardEdits(in:)` when the user cancels: the view context must forget its unsaved changes. Today it calls `reset()` right where it runs, off the main queue, which is exactly what `-com.apple.CoreData.ConcurrencyDebug 1` stops. Do it on the main queue.",
+        file: "Tutorials/Workshop/wrong-context-queue/MainContextResetter.swift",
+        exerciseCheck: "MainContextResetterChecker.check(MainContextResetter.self)",
+        checkSolution: { await MainContextResetterChecker.check(Solution.MainContextResetter.self) }
+    )
+
     static func check<Resetter: MainContextResetting>(_ resetter: Resetter.Type) async -> [String] {
         do {
             let container = try ModelContainer(for: Item.self, configuration: .inMemory)

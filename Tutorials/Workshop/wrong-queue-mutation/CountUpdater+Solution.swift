@@ -2,7 +2,7 @@ import PersistenceCore
 import SampleModels
 
 extension Solution {
-    /// Exercise 1 solved: the write runs on the context's queue, whoever calls.
+    /// Solved: the write runs on the context's queue, whoever calls.
     struct CountUpdater: CountUpdating {
         func setCount(_ value: Int, of item: Item, in context: ModelContext) {
             // performAndWait's block is @Sendable, as Core Data's: the identifier crosses, and

@@ -1,4 +1,4 @@
-// Workshop exercise 1: Fix this wrong-queue mutation
+// Workshop exercise: Fix this wrong-queue mutation
 // Lesson wrong-queue-mutation (`swift run lab run wrong-queue-mutation`), articles 000 and 003.
 //
 // `setCount(_:of:in:)` is called from a background thread, but `item` belongs to `context`, a

@@ -4,7 +4,7 @@ import InterleavingExplorer
 import SampleModels
 import Lessons
 
-/// Exercise 1's contract: set a model's attribute safely from any thread.
+/// The exercise's contract: set a model's attribute safely from any thread.
 protocol CountUpdating: Sendable {
     init()
     /// Sets `item.count` to `value`. The caller does not run on `context`'s queue.
@@ -15,6 +15,17 @@ protocol CountUpdating: Sendable {
 /// checks that the write landed and ran on the context's queue; then runs two overlapping calls
 /// in every schedule the runtime allows, with the explorer, and checks each one the same way.
 enum CountUpdaterChecker {
+    /// The exercise this checker checks: what `lab workshop` shows, and the calls that check
+    /// the learner's file and the reference solution.
+    static let exercise = Exercise(
+        id: "wrong-queue-mutation",
+        title: "Fix this wrong-queue mutation",
+        goal: "`setCount(_:of:in:)` is called from a background thread, but `item` belongs to `context`, a private-queue context. Today the write lands on the caller's thread: it \"works\", and it is a data race. Make the write happen on the context's queue.",
+        file: "Tutorials/Workshop/wrong-queue-mutation/CountUpdater.swift",
+        exerciseCheck: "CountUpdaterChecker.check(CountUpdater.self)",
+        checkSolution: { await CountUpdaterChecker.check(Solution.CountUpdater.self) }
+    )
+
     /// What one schedule of two overlapping calls ended with.
     struct Overlap: Hashable, Sendable {
         var offQueueWrites: Int
