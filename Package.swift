@@ -1,6 +1,5 @@
 // swift-tools-version: 6.2
 import CompilerPluginSupport
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -221,16 +220,36 @@ let package = Package(
 )
 
 /// The exercise of each lesson folder in Tutorials/Workshop: the file that is neither its solution
-/// (`+Solution.swift`) nor its checker (`Checker.swift`). A new lesson's folder is found here.
+/// (`+Solution.swift`) nor its checker (`Checker.swift`). Written by
+/// `python3 Scripts/tutorials/sync-course.py`, which CI runs with `--check`: a literal list, since
+/// SwiftPM caches what a manifest evaluates to by its text, and would not see a new folder.
+// sync-course:begin workshop-exercises
 var workshopExercises: [String] {
-    let workshop = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tutorials/Workshop")
-    let folders = (try? FileManager.default.contentsOfDirectory(atPath: workshop.path)) ?? []
-    return folders.sorted().flatMap { folder -> [String] in
-        guard folder.contains("-"), let files = try? FileManager.default.contentsOfDirectory(atPath: workshop.appendingPathComponent(folder).path) else { return [] }
-        return files.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("+Solution.swift") && !$0.hasSuffix("Checker.swift") }
-            .sorted().map { "\(folder)/\($0)" }
-    }
+    [
+        "actor-reentrancy/ScoreKeeper.swift",
+        "background-storage/ItemsStorage.swift",
+        "change-merging/MainContextMerging.swift",
+        "compiler-lessons/NewestItemReport.swift",
+        "deleted-model/TripDetail.swift",
+        "edit-scratchpad/ItemEditSheet.swift",
+        "id-passing/ItemHandoff.swift",
+        "list-of-everything/ItemListQuery.swift",
+        "list-that-does-not-update/ItemListUpdates.swift",
+        "merge-conflicts/ProfileMergePolicy.swift",
+        "model-actor-executor/ItemContextExecutor.swift",
+        "nested-deadlock/ChildRefresher.swift",
+        "nonisolated-async/ItemImportService.swift",
+        "private-parent-stack/AppStack.swift",
+        "reads-during-import/ItemListStore.swift",
+        "relationship-faults/TripListLoader.swift",
+        "starved-pool/BatchImporter.swift",
+        "task-vs-detached/ImportContextMaker.swift",
+        "widget-change/RemoteChangeMerger.swift",
+        "wrong-context-queue/MainContextResetter.swift",
+        "wrong-queue-mutation/CountUpdater.swift",
+    ]
 }
+// sync-course:end workshop-exercises
 
 // The module `SwiftData` (Sources/SwiftData), which re-exports PersistenceCore so that SwiftData
 // code builds unchanged: declared only where Apple's SwiftData does not exist, so that an app built

@@ -8,6 +8,8 @@ folders and one line of the lesson catalog, and nothing else by hand:
 - the tutorials' table of contents, ConcurrencyLab.tutorial: each chapter's tutorial references,
   in the lesson catalog's order;
 - README.md: the lesson count its sample output and its workshop line quote;
+- Package.swift: the exercise files the Workshop target leaves out (a learner's half-typed file
+  must break nothing), as a literal list: SwiftPM caches a manifest's result by its text;
 - the tutorials' step copies (Scripts/tutorials/sync-steps.py).
 
 The lessons and their order come from Sources/Lessons/Catalog/LessonCatalog.swift (`chapters`),
@@ -117,6 +119,21 @@ def table_of_contents(text, chapters):
     return "".join(pieces) + text[last:]
 
 
+def exercise_files(root):
+    """Each lesson folder's exercise file, from Tutorials/Workshop: `<id>/<Name>.swift`."""
+    return [f"{p.parent.name}/{p.name}" for p in sorted((root / "Tutorials/Workshop").glob("*-*/*.swift"))
+            if not p.name.endswith(("+Solution.swift", "Checker.swift"))]
+
+
+def manifest(text, files):
+    """Package.swift with its `workshopExercises` list between the sync-course markers."""
+    pattern = re.compile(r"(// sync-course:begin workshop-exercises\n).*?(// sync-course:end workshop-exercises)", re.S)
+    if not pattern.search(text):
+        fail("Package.swift has no `// sync-course:begin workshop-exercises` … `end` markers")
+    body = "var workshopExercises: [String] {\n    [\n" + "".join(f'        "{f}",\n' for f in files) + "    ]\n}\n"
+    return pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
+
+
 def readme(text, count):
     text = re.sub(r"━━ 1/\d+ ", f"━━ 1/{count} ", text)
     return re.sub(r"lists the \d+ workshop exercises", f"lists the {count} workshop exercises", text)
@@ -132,6 +149,7 @@ def main():
         GENERATED: workshop_catalog(root, ids),
         TOC: table_of_contents((root / TOC).read_text(), chapters),
         "README.md": readme((root / "README.md").read_text(), len(ids)),
+        "Package.swift": manifest((root / "Package.swift").read_text(), exercise_files(root)),
     }
     stale = [path for path, text in wanted.items()
              if not (root / path).exists() or (root / path).read_text() != text]
