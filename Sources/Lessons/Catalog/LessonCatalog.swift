@@ -2,7 +2,8 @@
 public enum LessonCatalog {
     /// The course's chapters, one per article that has lessons, in article order (000, 001, 003,
     /// 004), each with its lessons in the order a learner meets them: the one place a lesson is
-    /// listed. The tutorials' table of contents is built from it; 002 is 000's Chinese edition.
+    /// listed. `Scripts/tutorials/sync-course.py` writes the tutorials' table of contents, the
+    /// workshop's list and README's counts from it; 002 is 000's Chinese edition.
     public static let chapters: [Chapter] = [
         Chapter(article: .swiftDataConcurrency, lessons: [
             WrongQueueMutation.self,
