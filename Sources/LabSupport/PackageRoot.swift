@@ -14,4 +14,12 @@ package enum PackageRoot {
     package static func file(_ path: String) -> URL {
         url.appendingPathComponent(path)
     }
+
+    /// The files under the folder at `path` whose names end with `suffix`, recursively, sorted by
+    /// path: what the tests that read the tree itself walk.
+    package static func files(under path: String, endingWith suffix: String) -> [URL] {
+        let walker = FileManager.default.enumerator(at: file(path), includingPropertiesForKeys: nil)
+        return (walker?.allObjects as? [URL] ?? []).filter { $0.lastPathComponent.hasSuffix(suffix) }
+            .sorted { $0.path < $1.path }
+    }
 }

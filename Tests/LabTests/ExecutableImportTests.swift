@@ -16,9 +16,7 @@ struct ExecutableImportTests {
             String($0.1).replacingOccurrences(of: "-", with: "_")
         }
         #expect(executables.contains("lab"), "Package.swift declares lab as an executable target")
-        let tests = PackageRoot.file("Tests")
-        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = PackageRoot.files(under: "Tests", endingWith: ".swift")
         #expect(files.count > 50, "the tests are found: \(files.count) files")
         var offenders: [String] = []
         for file in files {

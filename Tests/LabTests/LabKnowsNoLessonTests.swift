@@ -8,15 +8,9 @@ import Testing
 /// touches `Sources/lab`, and no library starts `lab` (lessons start `lesson-helper`).
 @Suite("lab names no lesson")
 struct LabKnowsNoLessonTests {
-    static func swiftFiles(under folder: String) -> [URL] {
-        let root = PackageRoot.file(folder)
-        return (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter { $0.pathExtension == "swift" }
-    }
-
     @Test("No lesson id and no lesson type is written in Sources/lab")
     func noLessonInLab() throws {
-        let files = Self.swiftFiles(under: "Sources/lab")
+        let files = PackageRoot.files(under: "Sources/lab", endingWith: ".swift")
         #expect(files.count > 10)
         var found: [String] = []
         for file in files {
@@ -36,7 +30,7 @@ struct LabKnowsNoLessonTests {
     func noLibraryStartsLab() throws {
         var found: [String] = []
         for folder in ["Sources/Lessons", "Sources/LabSupport", "Sources/PersistenceCore", "Tutorials/Workshop", "Sources/TraceViews"] {
-            for file in Self.swiftFiles(under: folder) {
+            for file in PackageRoot.files(under: folder, endingWith: ".swift") {
                 let source = try String(contentsOf: file, encoding: .utf8)
                 if source.contains("BuiltProduct.url(\"lab\"") { found.append(file.lastPathComponent) }
             }

@@ -9,9 +9,7 @@ import Testing
 struct LabSupportBoundaryTests {
     @Test("Its files import nothing of PersistenceCore but `import class PersistenceCore.Locked`")
     func onlyTheLock() throws {
-        let folder = PackageRoot.file("Sources/LabSupport")
-        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "swift" }
+        let files = PackageRoot.files(under: "Sources/LabSupport", endingWith: ".swift")
         #expect(files.count >= 5)
         var found: [String] = []
         for file in files {

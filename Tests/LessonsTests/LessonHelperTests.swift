@@ -7,13 +7,9 @@ import Testing
 /// it for, and refuses what no lesson asked for, saying what it takes.
 @Suite("The lessons' helper process")
 struct LessonHelperTests {
-    static func helper() throws -> URL {
-        try BuiltProduct.url("lesson-helper", override: "LESSON_HELPER")
-    }
-
     @Test("Every lesson with a second process is one the helper runs: nested-deadlock handing over prints both lines and exits")
     func runsALessonsSecondProcess() async throws {
-        let run = try await ChildProcess.run(try Self.helper(), ["nested-deadlock", "handing-over"], within: .seconds(60))
+        let run = try await ChildProcess.run(try lessonHelper(), ["nested-deadlock", "handing-over"], within: .seconds(60))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "both busy\ndone\n")
     }
@@ -23,7 +19,7 @@ struct LessonHelperTests {
         let ids = LessonCatalog.all.compactMap { $0 as? any SecondProcessLesson.Type }.map { $0.info.id }
         #expect(ids == ["starved-pool", "widget-change", "nested-deadlock"])
         for arguments in [[], ["no-such-lesson"], ["wrong-queue-mutation"]] {
-            let run = try await ChildProcess.run(try Self.helper(), arguments, within: .seconds(60))
+            let run = try await ChildProcess.run(try lessonHelper(), arguments, within: .seconds(60))
             #expect(run.status == 64, "\(arguments)")
             #expect(run.standardError.contains(ids.joined(separator: ", ")), "\(run.standardError)")
         }
@@ -31,7 +27,7 @@ struct LessonHelperTests {
 
     @Test("A lesson's bad argument: exit status 1 and the lesson's own words")
     func refusesABadArgument() async throws {
-        let run = try await ChildProcess.run(try Self.helper(), ["starved-pool", "sideways"], within: .seconds(60))
+        let run = try await ChildProcess.run(try lessonHelper(), ["starved-pool", "sideways"], within: .seconds(60))
         #expect(run.status == 1)
         #expect(run.standardError.contains("starved-pool takes one argument, blocking or suspending"), "\(run.standardError)")
     }

@@ -16,9 +16,14 @@ public protocol SecondProcessLesson: Lesson {
 }
 
 extension SecondProcessLesson {
-    /// Starts `lesson-helper <id> <arguments>`: the executable beside this one (or beside the test
-    /// bundle), or the one `LESSON_HELPER` names.
+    /// Starts `lesson-helper <id> <arguments>`.
     package static func startSecondProcess(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(try BuiltProduct.url("lesson-helper", override: "LESSON_HELPER"), [info.id] + arguments)
+        try ChildProcess(try lessonHelper(), [info.id] + arguments)
     }
+}
+
+/// The `lesson-helper` executable: the one beside this one (or beside the test bundle), or the
+/// one `LESSON_HELPER` names.
+package func lessonHelper() throws -> URL {
+    try BuiltProduct.url("lesson-helper", override: "LESSON_HELPER")
 }

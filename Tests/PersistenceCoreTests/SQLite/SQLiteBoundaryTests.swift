@@ -9,8 +9,7 @@ struct SQLiteBoundaryTests {
     @Test("No file of the core outside SQLite/ calls sqlite3_")
     func cCallsStayInSQLite() throws {
         let core = PackageRoot.file("Sources/PersistenceCore")
-        let files = FileManager.default.enumerator(at: core, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = PackageRoot.files(under: "Sources/PersistenceCore", endingWith: ".swift")
         #expect(files.count > 100)
         var outside: [String] = []
         for file in files where !file.path.contains("/PersistenceCore/SQLite/") {
